@@ -1,0 +1,49 @@
+"""One parser per source format, autodetected; pure Python, no Django.
+
+Each format module has ``FORMAT`` (its name), ``detect(source) -> bool`` and
+``parse(source) -> ParseResult``. :func:`parse_source` picks the format (or checks
+the one forced by the caller) and returns the finished result.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import berserk_md, berserk_text, cr, it_bullets, it_runon, ja_viewer
+from .base import ParseError, ParseResult, finish
+from .source import SourceText, read_source
+
+# Order matters for autodetection: the most specific layouts first.
+PARSERS = {module.FORMAT: module for module in (cr, berserk_md, it_bullets, it_runon, ja_viewer, berserk_text)}
+FORMATS = tuple(PARSERS)
+
+
+def detect_format(source: SourceText) -> str:
+    for name, module in PARSERS.items():
+        if module.detect(source):
+            return name
+    raise ParseError(
+        "no recognisable rules: the file matches none of the formats " + ", ".join(FORMATS),
+        path=source.path,
+    )
+
+
+def parse_source(source: SourceText, *, format: str | None = None) -> ParseResult:
+    """Parse ``source`` as ``format`` (autodetected when None)."""
+    if format is None:
+        format = detect_format(source)
+    elif format not in PARSERS:
+        raise ParseError(f"unknown format {format!r}; known formats: {', '.join(FORMATS)}", path=source.path)
+    elif not PARSERS[format].detect(source):
+        raise ParseError(f"the file does not look like the {format!r} format", path=source.path)
+    result = PARSERS[format].parse(source)
+    if not any(entry.kind in ("rule", "subrule") for entry in result.entries):
+        raise ParseError("no numbered rules found in the file", path=source.path)
+    return finish(result)
+
+
+def parse_file(path: str | Path, *, format: str | None = None) -> ParseResult:
+    return parse_source(read_source(path), format=format)
+
+
+__all__ = ["FORMATS", "ParseError", "ParseResult", "SourceText", "parse_file", "parse_source", "read_source"]

@@ -1,0 +1,3 @@
+FORMAT = 'cr-text'
+def detect(source): return False
+def parse(source): raise NotImplementedError

@@ -1,0 +1,3 @@
+FORMAT = 'it-wiki-runon'
+def detect(source): return False
+def parse(source): raise NotImplementedError

@@ -1,0 +1,3 @@
+FORMAT = 'ja-viewer'
+def detect(source): return False
+def parse(source): raise NotImplementedError

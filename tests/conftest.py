@@ -1,0 +1,31 @@
+"""Shared fixtures: bundled sources, the real corpora, a private data dir per test run."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ROOT / "rules_data" / "sources"
+CORPORA = Path(os.environ.get("RULESREF_CORPORA") or ROOT.parent / "shared" / "corpora")
+
+SEED_IT_2024 = SOURCES / "000_c4880db2269a68c0.txt"
+SEED_IT_2023 = SOURCES / "001_70891a3b58d6c35e.txt"
+SEED_JA = SOURCES / "002_f2ce90a6920b3571.txt"
+SEED_BERSERK = SOURCES / "003_0d8770923f8b00d8.txt"
+
+
+def corpus_file(name: str) -> Path:
+    """A file from ../shared/corpora: missing corpora fail under CI, skip elsewhere."""
+    path = CORPORA / name
+    if not path.exists():
+        message = f"corpus file {path} is missing (set RULESREF_CORPORA to the corpora folder)"
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture
+def corpus():
+    return corpus_file
