@@ -39,7 +39,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
-    "rulesref.core",
+    "rulesref.core.apps.CoreConfig",
     "rulesref.rules",
     "rulesref.site",
 ]

@@ -3,5 +3,6 @@ from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("rules/", include("rulesref.rules.urls")),
     path("", include("rulesref.site.urls")),
 ]

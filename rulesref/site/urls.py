@@ -1,1 +1,11 @@
-urlpatterns = []
+from django.urls import include, path
+from django.views.i18n import set_language
+
+from . import views
+
+app_name = "site"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("i18n/setlang/", set_language, name="set-language"),
+]

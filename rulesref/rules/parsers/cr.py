@@ -1,3 +1,357 @@
-FORMAT = 'cr-text'
-def detect(source): return False
-def parse(source): raise NotImplementedError
+"""The official Magic: The Gathering Comprehensive Rules as plain text ("cr-text").
+
+The English TXT published by Wizards of the Coast and the Simplified-Chinese
+translation share one layout:
+
+1. a title line and the effective-date line;
+2. "Introduction" / "前言" and its paragraphs (kept as notes);
+3. "Contents" / "目录", a table of contents repeating every heading (skipped);
+4. the rules body: ``1. Game Concepts``, ``100. General``, ``100.1. text``,
+   ``100.1a text``, ``Example: …`` / ``例如：…`` lines;
+5. "Glossary" / "词汇表": a term line, definition lines, a blank line;
+6. "Credits" / "版权信息" and the legal notices (skipped).
+
+The headings of 4 to 6 are also listed in the table of contents, so each part
+starts at the first matching heading *after* the previous part. Official typos
+in rule numbers are read as the number meant and reported as warnings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import editions, xrefs
+from .base import (
+    CHAPTER,
+    NOTE,
+    RULE,
+    SECTION,
+    SUBRULE,
+    EditionStatement,
+    ParsedEntry,
+    ParsedExample,
+    ParsedGlossaryEntry,
+    ParseError,
+    ParseReport,
+    ParseResult,
+)
+from .source import LINE_BREAK_RE, SourceText
+
+FORMAT = "cr-text"
+
+INTRODUCTION_HEADINGS = frozenset({"Introduction", "前言"})
+CONTENTS_HEADINGS = frozenset({"Contents", "目录"})
+GLOSSARY_HEADINGS = frozenset({"Glossary", "词汇表"})
+CREDITS_HEADINGS = frozenset({"Credits", "版权信息"})
+
+CHAPTER_RE = re.compile(r"^(?P<number>\d{1,2})\.\s+(?P<title>\S.*)$")
+SECTION_RE = re.compile(r"^(?P<number>\d{3})\.\s+(?P<title>\S.*)$")
+# Rules are printed "100.1. text" and subrules "100.1a text". The period and the
+# space are optional here so that the official typos ("606.5 If", "119.1d. In",
+# "901.4.All") are still read, and then reported.
+NUMBERED_RE = re.compile(
+    r"^(?P<number>\d{3}\.\d+(?P<letters>[a-z]{1,2})?)"
+    r"(?P<period>\.?)(?P<space>\s*)(?P<text>.*)$"
+)
+EXAMPLE_RE = re.compile(r"^(?:Example:|例如：)\s*(?P<text>.*)$")
+# One Chinese example (111.11, Duskmourn) is labelled with a comma: "例如，…".
+COMMA_EXAMPLE_RE = re.compile(r"^例如，\s*(?P<text>.*)$")
+# Looser than editions.find_statement(), to notice a statement it cannot read.
+STATEMENT_RE = re.compile(r"These rules are effective as of|此规则于.*生效")
+
+# detect() reads only the start of a file: the table of contents and the first
+# rules end well within these limits (line 183, about 6 KB, in every edition).
+DETECT_CHARS = 64_000
+DETECT_LINES = 400
+FIRST_CHAPTER_RE = re.compile(r"^1\.\s+\S")
+FIRST_SECTION_RE = re.compile(r"^100\.\s+\S")
+FIRST_RULE_RE = re.compile(r"^100\.1\.?\s+\S")
+
+Lines = list[tuple[int, str]]
+
+
+@dataclass
+class Layout:
+    """Where each part of the document starts, as indexes into the line list.
+
+    Fields are in document order; a part ends where the next present part starts
+    and the last one runs to the end of the file.
+    """
+
+    introduction: int | None
+    contents: int | None
+    body: int
+    glossary: int | None
+    credits: int | None
+
+    def parts(self, size: int) -> dict[str, slice]:
+        starts = {
+            name: start for name, start in vars(self).items() if start is not None
+        }
+        ends = [*list(starts.values())[1:], size]
+        return {
+            name: slice(start, end)
+            for (name, start), end in zip(starts.items(), ends, strict=True)
+        }
+
+
+def detect(source: SourceText) -> bool:
+    """True when the start of the file has ``1. …``, ``100. …`` as consecutive
+    headings, plus either the effective-date sentence or rule ``100.1.`` next."""
+    head = LINE_BREAK_RE.split(source.text[:DETECT_CHARS])[:DETECT_LINES]
+    lines = [line.rstrip() for line in head if line.strip()]
+    starts = [
+        index
+        for index, line in enumerate(lines[:-1])
+        if FIRST_CHAPTER_RE.match(line) and FIRST_SECTION_RE.match(lines[index + 1])
+    ]
+    if not starts:
+        return False
+    if any(STATEMENT_RE.search(line) for line in lines[:5]):
+        return True
+    return any(
+        index + 2 < len(lines) and FIRST_RULE_RE.match(lines[index + 2])
+        for index in starts
+    )
+
+
+def parse(source: SourceText) -> ParseResult:
+    result = ParseResult(format=FORMAT)
+    report = result.report
+    # Trailing spaces carry no meaning; leading ones mark continuation lines.
+    lines = [(number, text.rstrip()) for number, text in source.numbered()]
+    parts = find_layout(lines, source.path).parts(len(lines))
+    front_matter = lines[: min(part.start for part in parts.values())]
+
+    skip_front_matter(front_matter, report)
+    if "introduction" in parts:
+        parse_introduction(lines[parts["introduction"]], result)
+    if "contents" in parts:
+        skip_part(lines[parts["contents"]], report, "table of contents")
+    parse_body(lines[parts["body"]], result)
+    if "glossary" in parts:
+        parse_glossary(lines[parts["glossary"]], result)
+    else:
+        report.warn(lines[-1][0], "no glossary after the rules")
+    if "credits" in parts:
+        skip_part(lines[parts["credits"]], report, "credits")
+    result.edition = read_edition(front_matter, report)
+    return result
+
+
+def find_layout(lines: Lines, path: str) -> Layout:
+    """Locate the parts; raise ParseError when there is no rules body."""
+    first_chapter = first_index(lines, 0, is_first_chapter)
+    if first_chapter is None:
+        raise ParseError(
+            "no chapter heading such as '1. Game Concepts' found", path=path
+        )
+    contents = first_index(lines, 0, CONTENTS_HEADINGS.__contains__, stop=first_chapter)
+    body = first_chapter
+    if contents is not None:
+        heading = lines[first_chapter][1]
+        body = first_index(lines, first_chapter + 1, heading.__eq__)
+        if body is None:
+            raise ParseError(
+                f"no rules body: the chapter heading {heading!r} appears only in "
+                "the table of contents",
+                path=path,
+                line=lines[first_chapter][0],
+            )
+    front_end = body if contents is None else contents
+    introduction = first_index(
+        lines, 0, INTRODUCTION_HEADINGS.__contains__, stop=front_end
+    )
+    glossary = first_index(lines, body + 1, GLOSSARY_HEADINGS.__contains__)
+    after = body if glossary is None else glossary
+    credits = first_index(lines, after + 1, CREDITS_HEADINGS.__contains__)
+    return Layout(introduction, contents, body, glossary, credits)
+
+
+def is_first_chapter(text: str) -> bool:
+    match = CHAPTER_RE.match(text)
+    return bool(match and match["number"] == "1")
+
+
+def first_index(
+    lines: Lines, start: int, test: Callable[[str], bool], stop: int | None = None
+) -> int | None:
+    """Index of the first line from ``start`` (before ``stop``) whose text passes."""
+    for index in range(start, len(lines) if stop is None else stop):
+        if test(lines[index][1].strip()):
+            return index
+    return None
+
+
+def skip_front_matter(lines: Lines, report: ParseReport) -> None:
+    """The title line and the effective-date line come before the introduction."""
+    title_seen = False
+    for number, text in lines:
+        if not text.strip():
+            continue
+        if STATEMENT_RE.search(text):
+            report.skip(number, text, "edition statement")
+        elif not title_seen:
+            report.skip(number, text, "document title")
+            title_seen = True
+        else:
+            report.unplace(number, text)
+
+
+def parse_introduction(lines: Lines, result: ParseResult) -> None:
+    """Each paragraph becomes a note; the first note carries the heading as title."""
+    heading_line, heading = lines[0]
+    title = heading.strip()
+    paragraphs = paragraphs_of(lines[1:])
+    if not paragraphs:
+        paragraphs = [[(heading_line, "")]]
+    for paragraph in paragraphs:
+        text = "\n".join(text.strip() for _, text in paragraph)
+        result.entries.append(
+            ParsedEntry(
+                kind=NOTE, number="", title=title, text=text, line=paragraph[0][0]
+            )
+        )
+        title = ""
+
+
+def paragraphs_of(lines: Lines) -> list[Lines]:
+    """Runs of non-blank lines separated by blank (or space-only) lines."""
+    paragraphs: list[Lines] = []
+    current: Lines = []
+    for number, text in lines:
+        if text.strip():
+            current.append((number, text))
+        elif current:
+            paragraphs.append(current)
+            current = []
+    if current:
+        paragraphs.append(current)
+    return paragraphs
+
+
+def skip_part(lines: Lines, report: ParseReport, reason: str) -> None:
+    for number, text in lines:
+        if text.strip():
+            report.skip(number, text, reason)
+
+
+def parse_body(lines: Lines, result: ParseResult) -> None:
+    """Headings, rules, subrules, their examples and continuation lines."""
+    report = result.report
+    # The rule or subrule that examples and continuation lines belong to.
+    current: ParsedEntry | None = None
+    for number, text in lines:
+        if not text.strip():
+            continue
+        entry = read_numbered(number, text, report) or read_heading(number, text)
+        if entry is not None:
+            result.entries.append(entry)
+            current = entry if entry.kind in (RULE, SUBRULE) else None
+            continue
+        example = read_example(number, text, report)
+        if example is not None and current is not None:
+            current.examples.append(example)
+        elif example is None and text[0].isspace() and current is not None:
+            append_continuation(current, text.strip())
+        else:
+            report.unplace(number, text)
+
+
+def read_numbered(line: int, text: str, report: ParseReport) -> ParsedEntry | None:
+    """A rule (``100.1. text``) or subrule (``100.1a text``), typos reported."""
+    match = NUMBERED_RE.match(text)
+    if match is None:
+        return None
+    number = match["number"]
+    kind = SUBRULE if match["letters"] else RULE
+    printed = text.split(maxsplit=1)[0]
+    if kind == SUBRULE and match["period"]:
+        report.warn(
+            line,
+            f"subrule {number} is printed with a stray period ({printed!r}); "
+            f"read as subrule {number}",
+        )
+    if kind == RULE and not match["period"]:
+        report.warn(
+            line,
+            f"rule {number} is printed without the period after its number "
+            f"({printed!r}); read as rule {number}",
+        )
+    if match["text"] and not match["space"]:
+        report.warn(
+            line,
+            f"{kind} {number} has no space between its number and its text "
+            f"({printed!r}); read as {kind} {number}",
+        )
+    if not match["text"]:
+        report.warn(line, f"{kind} {number} has no text")
+    return ParsedEntry(kind=kind, number=number, text=match["text"], line=line)
+
+
+def read_heading(line: int, text: str) -> ParsedEntry | None:
+    """A chapter (``1. Game Concepts``) or section (``100. General``) heading."""
+    for kind, pattern in ((SECTION, SECTION_RE), (CHAPTER, CHAPTER_RE)):
+        if match := pattern.match(text):
+            return ParsedEntry(
+                kind=kind,
+                number=match["number"],
+                title=match["title"],
+                text="",
+                line=line,
+            )
+    return None
+
+
+def read_example(line: int, text: str, report: ParseReport) -> ParsedExample | None:
+    """An ``Example: …`` / ``例如：…`` line, without its label."""
+    if match := EXAMPLE_RE.match(text):
+        return ParsedExample(text=match["text"], line=line)
+    if match := COMMA_EXAMPLE_RE.match(text):
+        report.warn(
+            line, "example labelled '例如，' instead of '例如：'; read as an example"
+        )
+        return ParsedExample(text=match["text"], line=line)
+    return None
+
+
+def append_continuation(entry: ParsedEntry, text: str) -> None:
+    """An indented paragraph continues the entry, or its last example if it has one."""
+    if entry.examples:
+        entry.examples[-1].text += "\n" + text
+    else:
+        entry.text += "\n" + text
+
+
+def parse_glossary(lines: Lines, result: ParseResult) -> None:
+    """The heading line, then blank-separated blocks: a term and its definition."""
+    heading_line, heading = lines[0]
+    result.report.skip(heading_line, heading, "glossary heading")
+    for block in paragraphs_of(lines[1:]):
+        result.glossary.append(glossary_entry(block, result.report))
+
+
+def glossary_entry(block: Lines, report: ParseReport) -> ParsedGlossaryEntry:
+    line, term = block[0]
+    definition = "\n".join(text.strip() for _, text in block[1:])
+    if not definition:
+        report.warn(line, f"glossary term {term.strip()!r} has no definition")
+    rules = list(dict.fromkeys(target for target, _ in xrefs.extract(definition)))
+    return ParsedGlossaryEntry(
+        term=term.strip(), definition=definition, line=line, rules=rules
+    )
+
+
+def read_edition(lines: Lines, report: ParseReport) -> EditionStatement | None:
+    """The effective-date statement of the front matter; warn when unreadable."""
+    statement = editions.find_statement(lines)
+    if statement is not None and statement.date is not None:
+        return statement
+    for number, text in lines:
+        if STATEMENT_RE.search(text):
+            report.warn(number, f"cannot read the effective date in {text.strip()!r}")
+            return statement
+    report.warn(lines[0][0] if lines else 1, "no effective-date statement found")
+    return statement

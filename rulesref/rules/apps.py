@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RulesConfig(AppConfig):
+    name = "rulesref.rules"
+    label = "rules"
+    verbose_name = _("Rules")

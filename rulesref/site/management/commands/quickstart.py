@@ -1,0 +1,41 @@
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+
+from rulesref.core.catalogs import compile_catalogs
+from rulesref.site.setup import SetupError, import_bundled_sources, import_corpora, sync_glossary
+
+
+class Command(BaseCommand):
+    help = (
+        "Set up and serve the site: migrate, compile the UI catalogs with Babel, import every source in "
+        "rules_data/manifest.toml (and the official rules files in $RULESREF_CORPORA, if set), build the "
+        "search index, then serve. Idempotent: a second run only serves."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("--no-serve", action="store_true", help="set everything up, then stop")
+        parser.add_argument("--addrport", default="127.0.0.1:8000", help="where to serve (default 127.0.0.1:8000)")
+
+    def handle(self, *args, **options):
+        settings.DATA_DIR.mkdir(parents=True, exist_ok=True)
+        call_command("migrate", interactive=False, verbosity=0)
+        written = compile_catalogs(Path(settings.LOCALE_PATHS[0]))
+        if written:
+            self.stdout.write(f"compiled {len(written)} UI catalogs")
+        try:
+            for line in sync_glossary():
+                self.stdout.write(line)
+            for line in import_bundled_sources():
+                self.stdout.write(line)
+            if settings.CORPORA_DIR:
+                for line in import_corpora(Path(settings.CORPORA_DIR)):
+                    self.stdout.write(line)
+        except SetupError as error:
+            raise CommandError(str(error)) from None
+        if options["no_serve"]:
+            self.stdout.write(f"ready; database at {settings.DATABASES['default']['NAME']}")
+            return
+        call_command("runserver", options["addrport"], use_reloader=False)

@@ -1,0 +1,606 @@
+"""The official Comprehensive Rules TXT ("cr-text"): English editions and Chinese.
+
+Counts are checked twice: against exact figures measured once, and against
+counts computed here from the raw lines with regexes that do not use the parser.
+"""
+
+import re
+from collections import Counter
+
+import pytest
+
+from rulesref.rules.parsers import cr, parse_file, parse_source
+from rulesref.rules.parsers.base import RULE, SUBRULE, ParseError
+from rulesref.rules.parsers.source import SourceText, read_source
+from tests.conftest import SEED_BERSERK, SEED_IT_2023, SEED_IT_2024, SEED_JA
+
+EN_2023 = "mtg_cr_en_20230616_lotr.txt"
+EN_2024 = "mtg_cr_en_20240917_duskmourn.txt"
+EN_2025 = "mtg_cr_en_20250404_cr-line-endings.txt"
+ZH_2024 = "mtg_cr_zh-hans_20240917_duskmourn.txt"
+CR_FILES = [EN_2023, EN_2024, EN_2025, ZH_2024]
+BERSERK_MD = "berserk_heroes_full_rules_ru_ed15_20240531.noimages.md"
+
+EXPECTED_COUNTS = {
+    EN_2023: {
+        "chapters": 9,
+        "sections": 142,
+        "rules": 1093,
+        "subrules": 1760,
+        "examples": 274,
+        "glossary": 659,
+        "cross_references": 986,
+        "notes": 2,
+    },
+    EN_2024: {
+        "chapters": 9,
+        "sections": 144,
+        "rules": 1128,
+        "subrules": 1888,
+        "examples": 279,
+        "glossary": 698,
+        "cross_references": 1052,
+        "notes": 2,
+    },
+    EN_2025: {
+        "chapters": 9,
+        "sections": 145,
+        "rules": 1136,
+        "subrules": 1911,
+        "examples": 275,
+        "glossary": 708,
+        "cross_references": 1059,
+        "notes": 2,
+    },
+    ZH_2024: {
+        "chapters": 9,
+        "sections": 144,
+        "rules": 1128,
+        "subrules": 1888,
+        "examples": 279,
+        "glossary": 698,
+        # Not pinned: xrefs.extract() cuts numbers followed by Chinese text
+        # (see test_chinese_citation_followed_by_text_keeps_whole_number).
+        "cross_references": None,
+        "notes": 2,
+    },
+}
+
+EXPECTED_WARNING_LINES = {
+    EN_2023: [1022, 2667, 4676, 4678, 6215],
+    EN_2024: [1051, 2715, 6540, 5228, 5230],
+    EN_2025: [1051, 2699],
+    ZH_2024: [703],
+}
+
+EXPECTED_SKIPPED = {
+    EN_2023: {"document title": 1, "edition statement": 1, "table of contents": 154},
+    EN_2024: {"document title": 1, "edition statement": 1, "table of contents": 156},
+    EN_2025: {"document title": 1, "edition statement": 1, "table of contents": 157},
+    ZH_2024: {"document title": 1, "edition statement": 1, "table of contents": 156},
+}
+EXPECTED_CREDITS = {EN_2023: 11, EN_2024: 12, EN_2025: 12, ZH_2024: 12}
+
+
+# Independent reading of the raw files --------------------------------------
+
+
+def raw_lines(path):
+    text = path.read_bytes().decode("utf-8-sig")
+    lines = re.split(r"\r\n|\r|\n", text)
+    return lines[:-1] if lines[-1] == "" else lines
+
+
+def second_index(lines, wanted):
+    hits = [index for index, line in enumerate(lines) if line.strip() in wanted]
+    return hits[1]
+
+
+def raw_regions(lines):
+    """(body, glossary) lists of lines: each part starts at its heading's 2nd use."""
+    first_chapter = next(line for line in lines if re.match(r"1\. ", line))
+    body = second_index(lines, {first_chapter})
+    glossary = second_index(lines, {"Glossary", "词汇表"})
+    credits = second_index(lines, {"Credits", "版权信息"})
+    return lines[body:glossary], lines[glossary + 1 : credits]
+
+
+def raw_counts(path):
+    body, glossary = raw_regions(raw_lines(path))
+
+    def count(pattern):
+        return sum(1 for line in body if re.match(pattern, line))
+
+    glossary_terms = sum(
+        1
+        for before, line in zip([""] + glossary, glossary, strict=False)
+        if line.strip() and not before.strip()
+    )
+    return {
+        "chapters": count(r"\d\. "),
+        "sections": count(r"\d{3}\. "),
+        "rules": count(r"\d{3}\.\d+(?![\da-z])"),
+        "subrules": count(r"\d{3}\.\d+[a-z]"),
+        "examples": count(r"Example:|例如[：，]"),
+        "glossary": glossary_terms,
+    }
+
+
+# Helpers over parse results ------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def parsed():
+    cache = {}
+
+    def get(name):
+        if name not in cache:
+            from tests.conftest import corpus_file
+
+            cache[name] = parse_file(corpus_file(name))
+        return cache[name]
+
+    return get
+
+
+def entries_numbered(result, number):
+    return [entry for entry in result.entries if entry.number == number]
+
+
+def only_entry(result, number):
+    (entry,) = entries_numbered(result, number)
+    return entry
+
+
+def glossary_term(result, term):
+    (entry,) = [entry for entry in result.glossary if entry.term == term]
+    return entry
+
+
+# Counts and completeness -----------------------------------------------------
+
+
+@pytest.mark.parametrize("name", CR_FILES)
+def test_counts_match_the_raw_lines(name, corpus, parsed):
+    """Rules, subrules, examples and glossary terms equal a regex count of the file."""
+    result = parsed(name)
+    counts = result.counts
+    expected = raw_counts(corpus(name))
+    assert {key: counts[key] for key in expected} == expected
+    assert result.report.unplaced == []
+
+
+@pytest.mark.parametrize("name", CR_FILES)
+def test_counts_are_the_measured_figures(name, parsed):
+    counts = parsed(name).counts
+    expected = EXPECTED_COUNTS[name]
+    assert {key: counts[key] for key in expected if expected[key] is not None} == {
+        key: value for key, value in expected.items() if value is not None
+    }
+
+
+@pytest.mark.parametrize("name", CR_FILES)
+def test_every_non_blank_line_is_placed_or_skipped_with_a_reason(name, corpus, parsed):
+    result = parsed(name)
+    placed = set()
+    for entry in result.entries:
+        # Continuation lines directly follow their entry, one per "\n".
+        placed.update(range(entry.line, entry.line + entry.text.count("\n") + 1))
+        placed.update(example.line for example in entry.examples)
+    for term in result.glossary:
+        placed.update(range(term.line, term.line + term.definition.count("\n") + 2))
+    skipped = {line.line for line in result.report.skipped}
+    assert all(line.reason for line in result.report.skipped)
+    assert placed.isdisjoint(skipped)
+    non_blank = {
+        number
+        for number, text in enumerate(raw_lines(corpus(name)), start=1)
+        if text.strip()
+    }
+    assert placed | skipped == non_blank
+
+
+@pytest.mark.parametrize("name", CR_FILES)
+def test_table_of_contents_and_credits_are_skipped_with_reasons(name, parsed):
+    reasons = Counter(line.reason for line in parsed(name).report.skipped)
+    assert reasons == Counter(
+        EXPECTED_SKIPPED[name],
+        **{"glossary heading": 1, "credits": EXPECTED_CREDITS[name]},
+    )
+
+
+def test_legal_notice_repeating_the_effective_date_is_skipped_as_credits(parsed):
+    skipped = {line.line: line for line in parsed(EN_2024).report.skipped}
+    assert skipped[8959].text == "These rules are effective as of September 20, 2024."
+    assert skipped[8959].reason == "credits"
+    assert skipped[8937].text == "Credits"
+    assert skipped[3].reason == "edition statement"
+    assert skipped[1].text == "Magic: The Gathering Comprehensive Rules"
+
+
+# Layout -----------------------------------------------------------------------
+
+
+def test_headings_rules_and_subrules_have_numbers_as_printed(parsed):
+    result = parsed(EN_2024)
+    chapter, section, rule, subrule = result.entries[2:6]
+    assert (chapter.kind, chapter.number, chapter.title, chapter.text) == (
+        "chapter",
+        "1",
+        "Game Concepts",
+        "",
+    )
+    assert (chapter.line, section.line) == (179, 181)
+    assert (section.kind, section.number, section.title) == ("section", "100", "General")
+    assert (rule.kind, rule.number, rule.line) == ("rule", "100.1", 183)
+    assert rule.text.startswith("These Magic rules apply to any Magic game")
+    assert (subrule.kind, subrule.number, subrule.line) == ("subrule", "100.1a", 185)
+    assert subrule.text == "A two-player game is a game that begins with only two players."
+
+
+def test_chinese_headings_are_read_like_the_english_ones(parsed):
+    result = parsed(ZH_2024)
+    chapters = [(e.number, e.title, e.line) for e in result.entries if e.kind == "chapter"]
+    assert chapters[0] == ("1", "游戏概念", 179)
+    assert len(chapters) == 9
+    assert only_entry(result, "100").title == "总则"
+
+
+@pytest.mark.parametrize(
+    ("name", "heading", "first_words"),
+    [
+        (EN_2024, "Introduction", "This document is the ultimate authority"),
+        (ZH_2024, "前言", "本文件是万智牌®竞技游戏的最终解释。"),
+    ],
+)
+def test_introduction_paragraphs_are_notes_titled_by_the_heading(
+    name, heading, first_words, parsed
+):
+    notes = [entry for entry in parsed(name).entries if entry.kind == "note"]
+    assert [(note.line, note.title, note.number) for note in notes] == [
+        (7, heading, ""),
+        (9, "", ""),
+    ]
+    assert notes[0].text.startswith(first_words)
+    assert all(note.parent is None for note in notes)
+
+
+def test_trailing_spaces_are_stripped(parsed):
+    result = parsed(EN_2024)
+    assert glossary_term(result, "Case").definition.endswith("“Case Cards.”")
+    assert not any(entry.text != entry.text.rstrip() for entry in result.entries)
+
+
+# Official typos -------------------------------------------------------------
+
+
+TYPOS = {
+    EN_2023: [
+        (1022, "subrule", "119.1d", "In a two-player Brawl game", "'119.1d.'"),
+        (2667, "rule", "606.5", "If the total cost to activate", "'606.5'"),
+        (4676, "subrule", "702.124h", "“Choose a Background” is", "'702.124h.'"),
+        (4678, "subrule", "702.124i", "If an effect refers to the partner", "'702.124i.'"),
+        (6215, "rule", "901.4", "All plane and phenomenon cards", "'901.4.All'"),
+    ],
+    EN_2024: [
+        (1051, "subrule", "119.1d", "In a two-player Brawl game", "'119.1d.'"),
+        (2715, "rule", "606.5", "If the total cost to activate", "'606.5'"),
+        (6540, "rule", "901.4", "All plane and phenomenon cards", "'901.4.All'"),
+    ],
+    EN_2025: [
+        (1051, "subrule", "119.1d", "In a two-player Brawl game", "'119.1d.'"),
+        (2699, "rule", "606.5", "If the total cost to activate", "'606.5'"),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", list(TYPOS))
+def test_official_typos_are_read_as_the_number_meant_and_warned(name, parsed):
+    result = parsed(name)
+    warnings = {warning.line: warning.message for warning in result.report.warnings}
+    for line, kind, number, text_start, printed in TYPOS[name]:
+        (entry,) = [entry for entry in result.entries if entry.line == line]
+        assert (entry.kind, entry.number) == (kind, number)
+        assert entry.text.startswith(text_start)
+        assert f"{kind} {number} " in warnings[line]
+        assert printed in warnings[line]
+
+
+def test_typo_warnings_say_what_was_wrong(parsed):
+    messages = [warning.message for warning in parsed(EN_2023).report.warnings]
+    assert messages == [
+        "subrule 119.1d is printed with a stray period ('119.1d.'); read as subrule 119.1d",
+        "rule 606.5 is printed without the period after its number ('606.5'); "
+        "read as rule 606.5",
+        "subrule 702.124h is printed with a stray period ('702.124h.'); "
+        "read as subrule 702.124h",
+        "subrule 702.124i is printed with a stray period ('702.124i.'); "
+        "read as subrule 702.124i",
+        "rule 901.4 has no space between its number and its text ('901.4.All'); "
+        "read as rule 901.4",
+    ]
+
+
+@pytest.mark.parametrize("name", CR_FILES)
+def test_warnings_are_exactly_the_known_quirks(name, parsed):
+    lines = [warning.line for warning in parsed(name).report.warnings]
+    assert lines == EXPECTED_WARNING_LINES[name]
+
+
+def test_chinese_example_labelled_with_a_comma_is_an_example_and_warned(parsed):
+    result = parsed(ZH_2024)
+    rule = only_entry(result, "111.11")
+    assert [example.line for example in rule.examples] == [703]
+    assert rule.examples[0].text.startswith("勇行者蒂莎具有异能")
+    assert [w.message for w in result.report.warnings] == [
+        "example labelled '例如，' instead of '例如：'; read as an example"
+    ]
+
+
+def test_duskmourn_702_175_printed_twice_keeps_both_and_flags_the_second(parsed):
+    result = parsed(EN_2024)
+    first, second = entries_numbered(result, "702.175")
+    assert (first.line, first.text, second.line, second.text) == (
+        5222,
+        "Offspring",
+        5228,
+        "Impending",
+    )
+    assert first.duplicate_of is None
+    assert second.duplicate_of == result.entries.index(first)
+    sub_first, sub_second = entries_numbered(result, "702.175a")
+    assert sub_second.duplicate_of == result.entries.index(sub_first)
+    assert sub_second.parent == result.entries.index(first)
+    warnings = {w.line: w.message for w in result.report.warnings}
+    assert warnings[5228] == (
+        "number 702.175 is printed twice (first on line 5222); both entries are kept"
+    )
+    assert "702.175a" in warnings[5230]
+
+
+# Line endings -------------------------------------------------------------------
+
+
+def test_lone_cr_file_parses_with_the_same_shape_as_the_lf_file(corpus, parsed):
+    data = corpus(EN_2025).read_bytes()
+    assert (data.count(b"\r"), data.count(b"\r\n")) == (9060, 12)
+    lone_cr, lf = parsed(EN_2025), parsed(EN_2024)
+    assert [e.title for e in lone_cr.entries if e.kind == "chapter"] == [
+        e.title for e in lf.entries if e.kind == "chapter"
+    ]
+    sections_cr = {e.number for e in lone_cr.entries if e.kind == "section"}
+    sections_lf = {e.number for e in lf.entries if e.kind == "section"}
+    assert sections_cr - sections_lf == {"731"}
+    assert sections_lf <= sections_cr
+    assert only_entry(lone_cr, "100.1").line == 183
+    assert (lone_cr.glossary[0].term, lone_cr.glossary[0].line) == ("Abandon", 6865)
+    assert (lone_cr.glossary[-1].term, lone_cr.glossary[-1].line) == (
+        "Zone-Change Triggers",
+        9025,
+    )
+    assert not any("\r" in e.text or "\r" in e.title for e in lone_cr.entries)
+
+
+def test_lone_cr_file_ends_704_5_at_z(parsed):
+    """704.5aa first appears after 2025-04; here the last state-based action is z."""
+    result = parsed(EN_2025)
+    state_based = [e for e in result.entries if e.number.startswith("704.5")]
+    assert [e.number for e in state_based[-2:]] == ["704.5y", "704.5z"]
+    assert entries_numbered(result, "704.5aa") == []
+
+
+MINIMAL_CR = (
+    "\ufeffMagic: The Gathering Comprehensive Rules\r\r"
+    "These rules are effective as of November 14, 2025.\r\r"
+    "Introduction\r\rThis document is the ultimate authority.\r\r"
+    "Contents\r\r1. Game Concepts\r100. General\r\rGlossary\r\rCredits\r\n\r"
+    "1. Game Concepts\r\r100. General\r\r"
+    "100.1. These Magic rules apply to any Magic game.\r\r"
+    "704.5z If a player controls a permanent with start your engines!, see rule 702.179.\r\r"
+    "704.5aa If a permanent has more than one Role, see rule 303.7.\r"
+    "Example: A Role example.\r\r"
+    "Glossary\r\rRoom\r1. A subsection of a dungeon card. See rule 309.\r\r\r"
+    "Credits\r\rThanks.\r"
+)
+
+
+def test_two_letter_subrule_sorts_after_z_in_a_lone_cr_file():
+    result = parse_source(SourceText.from_string(MINIMAL_CR, path="mini.txt"))
+    z = only_entry(result, "704.5z")
+    aa = only_entry(result, "704.5aa")
+    assert (aa.kind, aa.line, aa.text) == (
+        "subrule",
+        15,
+        "If a permanent has more than one Role, see rule 303.7.",
+    )
+    assert [example.text for example in aa.examples] == ["A Role example."]
+    assert z.sort_key < aa.sort_key
+    assert [e.number for e in sorted(result.entries[2:], key=lambda e: e.sort_key)][
+        -2:
+    ] == ["704.5z", "704.5aa"]
+    assert result.report.unplaced == []
+    assert result.edition.date.isoformat() == "2025-11-14"
+
+
+# English and Chinese alignment ----------------------------------------------------
+
+
+def test_english_and_chinese_numbers_differ_only_at_702_175_and_702_176(parsed):
+    en, zh = parsed(EN_2024).numbers, parsed(ZH_2024).numbers
+    assert set(en) ^ set(zh) == {"702.176", "702.176a"}
+    assert len(en) == len(zh) == 3016
+    # The Chinese file follows the corrected numbering: Impending is 702.176.
+    corrected = list(en)
+    second = en.index("702.175", en.index("702.175") + 1)
+    corrected[second : second + 2] = ["702.176", "702.176a"]
+    assert corrected == zh
+
+
+@pytest.mark.parametrize(
+    ("name", "card"),
+    [(EN_2024, "Lost Order of Jarkeld has power"), (ZH_2024, "杰卡失落骑士团[Lost Order of Jarkeld]")],
+)
+def test_208_2a_has_the_lost_order_of_jarkeld_example(name, card, parsed):
+    rule = only_entry(parsed(name), "208.2a")
+    assert [example.line for example in rule.examples] == [1504]
+    assert rule.examples[0].text.startswith(card)
+    assert not rule.examples[0].text.startswith(("Example", "例如"))
+
+
+@pytest.mark.parametrize(
+    ("name", "card"),
+    [(EN_2024, "Veteran Motorist has the ability"), (ZH_2024, "老练车手具有异能")],
+)
+def test_208_3a_has_the_veteran_motorist_example(name, card, parsed):
+    rule = only_entry(parsed(name), "208.3a")
+    assert [example.line for example in rule.examples] == [1511]
+    assert rule.examples[0].text.startswith(card)
+
+
+def test_a_rule_can_have_several_examples(parsed):
+    rule = only_entry(parsed(EN_2024), "111.12")
+    assert len(rule.examples) >= 1
+    counts = Counter(len(e.examples) for e in parsed(EN_2024).entries)
+    assert max(counts) > 1
+
+
+@pytest.mark.parametrize("name", [EN_2024, ZH_2024])
+def test_indented_continuation_lines_join_the_rule_text(name, corpus, parsed):
+    raw = raw_lines(corpus(name))
+    result = parsed(name)
+    basic = only_entry(result, "205.4c")
+    assert basic.text == raw[1445].split(" ", 1)[1] + "\n" + raw[1446].strip()
+    blocking = only_entry(result, "509.1b")
+    assert blocking.text == raw[2326].split(" ", 1)[1] + "\n" + raw[2327].strip()
+    assert [example.line for example in blocking.examples] == [2329]
+
+
+def test_continuation_paragraph_text_in_english(parsed):
+    text = only_entry(parsed(EN_2024), "205.4c").text
+    assert text.count("\n") == 1
+    assert text.split("\n")[1].startswith(
+        "Cards printed in sets prior to the Eighth Edition core set"
+    )
+
+
+# Edition, glossary, cross-references ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "date", "text"),
+    [
+        (EN_2024, "2024-09-20", "These rules are effective as of September 20, 2024."),
+        (EN_2023, "2023-06-16", "These rules are effective as of June 16, 2023."),
+        (EN_2025, "2025-04-04", "These rules are effective as of April 4, 2025."),
+        (ZH_2024, "2024-09-20", "此规则于2024年9月20日起生效"),
+    ],
+)
+def test_edition_statement_gives_the_effective_date(name, date, text, parsed):
+    edition = parsed(name).edition
+    assert (edition.date.isoformat(), edition.line, edition.text) == (date, 3, text)
+
+
+def test_unreadable_effective_date_is_warned():
+    source = MINIMAL_CR.replace("November 14, 2025", "Novembre 14, 2025")
+    result = parse_source(SourceText.from_string(source, path="mini.txt"))
+    assert result.edition is None
+    assert [(w.line, w.message) for w in result.report.warnings] == [
+        (
+            3,
+            "cannot read the effective date in "
+            "'These rules are effective as of Novembre 14, 2025.'",
+        )
+    ]
+
+
+@pytest.mark.parametrize(("name", "term"), [(EN_2024, "Room"), (ZH_2024, "房间/隔间")])
+def test_glossary_entry_with_numbered_senses_lists_its_rules(name, term, parsed):
+    room = glossary_term(parsed(name), term)
+    assert room.line == 8427
+    assert room.definition.split("\n")[0].startswith("1. ")
+    assert room.definition.split("\n")[1].startswith("2. ")
+    assert room.rules == ["309", "709"]
+
+
+def test_glossary_definitions_are_kept_as_printed(parsed):
+    result = parsed(EN_2024)
+    assert glossary_term(result, "Room").definition == (
+        "1. A subsection of a dungeon card. See rule 309, “Dungeons.”\n"
+        "2. An enchantment subtype found on some split cards. See rule 709, "
+        "“Split Cards.”"
+    )
+    play = glossary_term(result, "Play")
+    assert play.definition.count("\n") == 4
+    assert play.rules == ["116", "305", "601"]
+    ability = glossary_term(result, "Ability")
+    assert ability.definition.split("\n")[-1].startswith("See rule 113")
+    assert ability.rules == ["113"]
+
+
+def test_glossary_terms_are_printed_with_qualifiers(parsed):
+    result = parsed(EN_2024)
+    order = glossary_term(result, "Active Player, Nonactive Player Order")
+    assert order.rules == ["101.4", "805.6"]
+    assert glossary_term(result, "Bury (Obsolete)").line == 7046
+    assert result.glossary[0].term == "Abandon"
+    assert result.glossary[-1].term == "Zone-Change Triggers"
+
+
+@pytest.mark.parametrize(("name", "phrase"), [(EN_2024, "rule 604.3"), (ZH_2024, "规则604.3")])
+def test_208_2a_cites_604_3(name, phrase, parsed):
+    rule = only_entry(parsed(name), "208.2a")
+    assert [(ref.target, ref.text) for ref in rule.cross_references] == [("604.3", phrase)]
+
+
+def test_cross_references_come_from_text_and_examples(parsed):
+    result = parsed(EN_2024)
+    impending = entries_numbered(result, "702.175a")[1]
+    assert [ref.target for ref in impending.cross_references] == ["601.2b", "601.2f"]
+    basic = only_entry(result, "108.3b")
+    assert [ref.target for ref in basic.cross_references] == ["400.11b", "108.3", "100.4"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="xrefs.NUM's (?![\\w/]) treats CJK as \\w: 规则108.3中 yields 108",
+)
+def test_chinese_citation_followed_by_text_keeps_whole_number(parsed):
+    basic = only_entry(parsed(ZH_2024), "108.3b")
+    assert [ref.target for ref in basic.cross_references] == ["400.11b", "108.3", "100.4"]
+
+
+# Detection and errors ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", CR_FILES)
+def test_detect_accepts_every_comprehensive_rules_file(name, corpus, parsed):
+    assert cr.detect(read_source(corpus(name)))
+    assert parsed(name).format == "cr-text"
+
+
+@pytest.mark.parametrize("path", [SEED_IT_2024, SEED_IT_2023, SEED_JA, SEED_BERSERK])
+def test_detect_rejects_the_bundled_seeds(path):
+    assert not cr.detect(read_source(path))
+
+
+def test_detect_rejects_the_berserk_markdown(corpus):
+    assert not cr.detect(read_source(corpus(BERSERK_MD)))
+
+
+def test_file_with_only_a_table_of_contents_is_a_parse_error():
+    toc_only = MINIMAL_CR.split("1. Game Concepts\r\r100.")[0]
+    source = SourceText.from_string(toc_only, path="toc.txt")
+    assert cr.detect(source)
+    with pytest.raises(ParseError) as caught:
+        parse_source(source)
+    assert caught.value.line == 11
+    assert str(caught.value) == (
+        "toc.txt:11: no rules body: the chapter heading '1. Game Concepts' "
+        "appears only in the table of contents"
+    )
+
+
+def test_rule_and_subrule_kinds_only_from_numbered_lines(parsed):
+    result = parsed(EN_2024)
+    kinds = {entry.kind for entry in result.entries if entry.number.count(".") == 1}
+    assert kinds == {RULE, SUBRULE}
