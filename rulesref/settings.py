@@ -30,7 +30,9 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or (
     # Only for a local checkout: a deployment sets DJANGO_SECRET_KEY and DJANGO_DEBUG=0.
     "rulesref-local-development-key-not-for-production"
 )
-ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h.strip()]
+ALLOWED_HOSTS = [
+    h.strip() for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h.strip()
+]
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -75,7 +75,9 @@ def _check_common(path: Path, text: str, table: dict, kind: str, seen: set) -> t
     seen.add((game, key))
     unknown = set(table) - {"key", "game", "note", *LANGUAGE_CODES}
     if unknown:
-        raise GlossaryDataError(f"{where}: {kind} {key!r} has unknown fields or languages: {', '.join(sorted(unknown))}")
+        raise GlossaryDataError(
+            f"{where}: {kind} {key!r} has unknown fields or languages: {', '.join(sorted(unknown))}"
+        )
     return key, game, line
 
 

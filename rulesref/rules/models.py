@@ -189,9 +189,7 @@ class Example(models.Model):
 
 
 class CrossReference(models.Model):
-    entry = models.ForeignKey(
-        Entry, on_delete=models.CASCADE, related_name="cross_references", verbose_name=_("entry")
-    )
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="cross_references", verbose_name=_("entry"))
     target_number = models.CharField(_("target number"), max_length=40)
     text = models.CharField(_("citing text"), max_length=500)
     # The target in the same edition; null while that edition has no such number.

@@ -32,7 +32,9 @@ def reference_links(edition: Edition, entries: list[Entry]) -> dict[int, str]:
     for entry in entries:
         for ref in entry.cross_references.all():
             if ref.target_id:
-                links[ref.pk] = ref.target.get_absolute_url() if ref.target.edition_id != edition.pk else f"#{ref.target.anchor}"
+                links[ref.pk] = (
+                    ref.target.get_absolute_url() if ref.target.edition_id != edition.pk else f"#{ref.target.anchor}"
+                )
             else:
                 missing.add(ref.target_number)
     if not missing:
@@ -40,7 +42,9 @@ def reference_links(edition: Edition, entries: list[Entry]) -> dict[int, str]:
     fallbacks = fallback_editions(edition)
     found: dict[str, Entry] = {}
     rank = {e.pk: i for i, e in enumerate(fallbacks)}
-    candidates = Entry.objects.filter(edition__in=fallbacks, number__in=missing, duplicate_of__isnull=True).select_related("edition__game")
+    candidates = Entry.objects.filter(
+        edition__in=fallbacks, number__in=missing, duplicate_of__isnull=True
+    ).select_related("edition__game")
     for candidate in candidates:
         best = found.get(candidate.number)
         if best is None or rank[candidate.edition_id] < rank[best.edition_id]:

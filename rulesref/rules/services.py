@@ -308,7 +308,7 @@ def _store_entries(edition: Edition, result: ParseResult, progress: Progress | N
         for row in rows:
             row.pk = by_order[row.order]
     linked = []
-    for row, p in zip(rows, parsed):
+    for row, p in zip(rows, parsed, strict=True):
         if p.parent is not None or p.duplicate_of is not None:
             row.parent_id = rows[p.parent].pk if p.parent is not None else None
             row.duplicate_of_id = rows[p.duplicate_of].pk if p.duplicate_of is not None else None
@@ -317,11 +317,15 @@ def _store_entries(edition: Edition, result: ParseResult, progress: Progress | N
 
     first_by_number: dict[str, int] = {}
     for row in rows:
-        if row.number and row.duplicate_of_id is None and row.kind in (Entry.Kind.RULE, Entry.Kind.SUBRULE, Entry.Kind.SECTION):
+        if (
+            row.number
+            and row.duplicate_of_id is None
+            and row.kind in (Entry.Kind.RULE, Entry.Kind.SUBRULE, Entry.Kind.SECTION)
+        ):
             first_by_number.setdefault(row.number, row.pk)
     examples = []
     references = []
-    for row, p in zip(rows, parsed):
+    for row, p in zip(rows, parsed, strict=True):
         examples.extend(
             Example(entry_id=row.pk, order=i, text=example.text, position=example.line)
             for i, example in enumerate(p.examples)

@@ -16,11 +16,11 @@ def edition_detail(request, game: str, language: str, edition: str):
         if latest is None:
             raise Http404("no edition in this language")
         return redirect(latest)
-    edition_row = get_object_or_404(Edition.objects.select_related("game", "translates"), game__slug=game, language=language, slug=edition)
+    edition_row = get_object_or_404(
+        Edition.objects.select_related("game", "translates"), game__slug=game, language=language, slug=edition
+    )
     entries = list(
-        Entry.objects.in_edition(edition_row)
-        .in_source_order()
-        .prefetch_related("examples", "cross_references__target")
+        Entry.objects.in_edition(edition_row).in_source_order().prefetch_related("examples", "cross_references__target")
     )
     newer = Edition.objects.for_game(game).in_language(language).newest_first().first()
     context = {

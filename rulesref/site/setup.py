@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -86,7 +87,8 @@ def import_bundled_sources() -> Iterator[str]:
 
 def guess_language(text: str) -> str:
     """The content language of an official rules file, from its script."""
-    sample = text[:20000]
+    # Inline images (base64 data URIs) are not language.
+    sample = re.sub(r"\(data:[^)]*\)", "", text[:400000])[:20000]
     han = sum("\u4e00" <= ch <= "\u9fff" for ch in sample)
     kana = sum("\u3040" <= ch <= "\u30ff" for ch in sample)
     cyrillic = sum("\u0400" <= ch <= "\u04ff" for ch in sample)

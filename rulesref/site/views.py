@@ -6,8 +6,10 @@ from rulesref.rules.models import Edition, Game
 
 def home(request):
     """Every game, edition and language with its entry counts."""
-    editions = Edition.objects.with_counts().select_related("game", "translates").order_by(
-        "game__slug", "language", "-effective_date", "slug"
+    editions = (
+        Edition.objects.with_counts()
+        .select_related("game", "translates")
+        .order_by("game__slug", "language", "-effective_date", "slug")
     )
     by_game: dict[int, list[Edition]] = {}
     for edition in editions:

@@ -138,7 +138,7 @@ BAD_INPUTS = [
     ("empty.txt", b"", "the file is empty"),
     ("binary.txt", b"208.1 abc\x00\x01\x02", "binary file (NUL byte at offset 9)"),
     ("latin1.txt", "208.1. Una carta può\n".encode("latin-1"), "not UTF-8: byte 0xf2 at offset 19"),
-    ("prose.txt", "Just a shopping list.\nMilk\nEggs\n".encode(), "no recognisable rules"),
+    ("prose.txt", b"Just a shopping list.\nMilk\nEggs\n", "no recognisable rules"),
 ]
 
 

@@ -202,8 +202,6 @@ def finish(result: ParseResult) -> ParseResult:
                 )
         texts = [entry.text] + [example.text for example in entry.examples]
         entry.cross_references = [
-            ParsedCrossReference(target, text)
-            for body in texts
-            for target, text in xrefs.extract(body)
+            ParsedCrossReference(target, text) for body in texts for target, text in xrefs.extract(body)
         ]
     return result

@@ -15,7 +15,15 @@ from __future__ import annotations
 import re
 
 from . import editions
-from .base import NOTE, RULE, SUBRULE, ParsedEntry, ParsedExample, ParseError, ParseResult
+from .base import (
+    NOTE,
+    RULE,
+    SUBRULE,
+    ParsedEntry,
+    ParsedExample,
+    ParseError,
+    ParseResult,
+)
 from .source import SourceText
 
 FORMAT = "berserk-text"
@@ -50,13 +58,18 @@ def parse(source: SourceText) -> ParseResult:
             current = read_paragraph(result, current, number, text)
     if not any(entry.kind in (RULE, SUBRULE) for entry in result.entries):
         raise ParseError(
-            "no numbered rule such as '107.2. …' found", path=source.path, line=len(lines) or None
+            "no numbered rule such as '107.2. …' found",
+            path=source.path,
+            line=len(lines) or None,
         )
     return result
 
 
 def read_paragraph(
-    result: ParseResult, current: ParsedEntry | ParsedExample | None, number: int, text: str
+    result: ParseResult,
+    current: ParsedEntry | ParsedExample | None,
+    number: int,
+    text: str,
 ) -> ParsedEntry | ParsedExample | None:
     """Place one paragraph; return what a following list item would continue."""
     if text in CHROME:

@@ -87,19 +87,17 @@ class Layout:
     credits: int | None
 
     def parts(self, size: int) -> dict[str, slice]:
-        starts = {
-            name: start for name, start in vars(self).items() if start is not None
-        }
+        starts = {name: start for name, start in vars(self).items() if start is not None}
         ends = [*list(starts.values())[1:], size]
-        return {
-            name: slice(start, end)
-            for (name, start), end in zip(starts.items(), ends, strict=True)
-        }
+        return {name: slice(start, end) for (name, start), end in zip(starts.items(), ends, strict=True)}
 
 
 def detect(source: SourceText) -> bool:
-    """True when the start of the file has ``1. …``, ``100. …`` as consecutive
-    headings, plus either the effective-date sentence or rule ``100.1.`` next."""
+    """Whether the file starts like the Comprehensive Rules.
+
+    Looks for ``1. …`` directly followed by ``100. …`` near the top, together
+    with either the effective-date sentence or rule ``100.1.`` right after them.
+    """
     head = LINE_BREAK_RE.split(source.text[:DETECT_CHARS])[:DETECT_LINES]
     lines = [line.rstrip() for line in head if line.strip()]
     starts = [
@@ -111,13 +109,11 @@ def detect(source: SourceText) -> bool:
         return False
     if any(STATEMENT_RE.search(line) for line in lines[:5]):
         return True
-    return any(
-        index + 2 < len(lines) and FIRST_RULE_RE.match(lines[index + 2])
-        for index in starts
-    )
+    return any(index + 2 < len(lines) and FIRST_RULE_RE.match(lines[index + 2]) for index in starts)
 
 
 def parse(source: SourceText) -> ParseResult:
+    """Read every part of the document; finish() is left to the caller."""
     result = ParseResult(format=FORMAT)
     report = result.report
     # Trailing spaces carry no meaning; leading ones mark continuation lines.
@@ -145,9 +141,7 @@ def find_layout(lines: Lines, path: str) -> Layout:
     """Locate the parts; raise ParseError when there is no rules body."""
     first_chapter = first_index(lines, 0, is_first_chapter)
     if first_chapter is None:
-        raise ParseError(
-            "no chapter heading such as '1. Game Concepts' found", path=path
-        )
+        raise ParseError("no chapter heading such as '1. Game Concepts' found", path=path)
     contents = first_index(lines, 0, CONTENTS_HEADINGS.__contains__, stop=first_chapter)
     body = first_chapter
     if contents is not None:
@@ -155,15 +149,12 @@ def find_layout(lines: Lines, path: str) -> Layout:
         body = first_index(lines, first_chapter + 1, heading.__eq__)
         if body is None:
             raise ParseError(
-                f"no rules body: the chapter heading {heading!r} appears only in "
-                "the table of contents",
+                f"no rules body: the chapter heading {heading!r} appears only in the table of contents",
                 path=path,
                 line=lines[first_chapter][0],
             )
     front_end = body if contents is None else contents
-    introduction = first_index(
-        lines, 0, INTRODUCTION_HEADINGS.__contains__, stop=front_end
-    )
+    introduction = first_index(lines, 0, INTRODUCTION_HEADINGS.__contains__, stop=front_end)
     glossary = first_index(lines, body + 1, GLOSSARY_HEADINGS.__contains__)
     after = body if glossary is None else glossary
     credits = first_index(lines, after + 1, CREDITS_HEADINGS.__contains__)
@@ -175,9 +166,7 @@ def is_first_chapter(text: str) -> bool:
     return bool(match and match["number"] == "1")
 
 
-def first_index(
-    lines: Lines, start: int, test: Callable[[str], bool], stop: int | None = None
-) -> int | None:
+def first_index(lines: Lines, start: int, test: Callable[[str], bool], stop: int | None = None) -> int | None:
     """Index of the first line from ``start`` (before ``stop``) whose text passes."""
     for index in range(start, len(lines) if stop is None else stop):
         if test(lines[index][1].strip()):
@@ -209,11 +198,7 @@ def parse_introduction(lines: Lines, result: ParseResult) -> None:
         paragraphs = [[(heading_line, "")]]
     for paragraph in paragraphs:
         text = "\n".join(text.strip() for _, text in paragraph)
-        result.entries.append(
-            ParsedEntry(
-                kind=NOTE, number="", title=title, text=text, line=paragraph[0][0]
-            )
-        )
+        result.entries.append(ParsedEntry(kind=NOTE, number="", title=title, text=text, line=paragraph[0][0]))
         title = ""
 
 
@@ -271,20 +256,17 @@ def read_numbered(line: int, text: str, report: ParseReport) -> ParsedEntry | No
     if kind == SUBRULE and match["period"]:
         report.warn(
             line,
-            f"subrule {number} is printed with a stray period ({printed!r}); "
-            f"read as subrule {number}",
+            f"subrule {number} is printed with a stray period ({printed!r}); read as subrule {number}",
         )
     if kind == RULE and not match["period"]:
         report.warn(
             line,
-            f"rule {number} is printed without the period after its number "
-            f"({printed!r}); read as rule {number}",
+            f"rule {number} is printed without the period after its number ({printed!r}); read as rule {number}",
         )
     if match["text"] and not match["space"]:
         report.warn(
             line,
-            f"{kind} {number} has no space between its number and its text "
-            f"({printed!r}); read as {kind} {number}",
+            f"{kind} {number} has no space between its number and its text ({printed!r}); read as {kind} {number}",
         )
     if not match["text"]:
         report.warn(line, f"{kind} {number} has no text")
@@ -310,9 +292,7 @@ def read_example(line: int, text: str, report: ParseReport) -> ParsedExample | N
     if match := EXAMPLE_RE.match(text):
         return ParsedExample(text=match["text"], line=line)
     if match := COMMA_EXAMPLE_RE.match(text):
-        report.warn(
-            line, "example labelled '例如，' instead of '例如：'; read as an example"
-        )
+        report.warn(line, "example labelled '例如，' instead of '例如：'; read as an example")
         return ParsedExample(text=match["text"], line=line)
     return None
 
@@ -339,9 +319,7 @@ def glossary_entry(block: Lines, report: ParseReport) -> ParsedGlossaryEntry:
     if not definition:
         report.warn(line, f"glossary term {term.strip()!r} has no definition")
     rules = list(dict.fromkeys(target for target, _ in xrefs.extract(definition)))
-    return ParsedGlossaryEntry(
-        term=term.strip(), definition=definition, line=line, rules=rules
-    )
+    return ParsedGlossaryEntry(term=term.strip(), definition=definition, line=line, rules=rules)
 
 
 def read_edition(lines: Lines, report: ParseReport) -> EditionStatement | None:

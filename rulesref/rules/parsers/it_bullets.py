@@ -39,14 +39,10 @@ FORMAT = "it-wiki-bullets"
 RULES_HEADING_RE = re.compile(r"^Regolamento(?:\[\])?$")
 # "Tratto dal Regolamento (Aggiornato a <set>, <date>)": the quoted rules follow.
 LEAD_IN_RE = re.compile(r"^Tratto dal Regolamento\s*\([^()]*\)")
-ITALIAN_MARKER_RE = re.compile(
-    r"^(?:Regolamento(?:\[\])?|Tratto dal Regolamento\b.*)$", re.MULTILINE
-)
+ITALIAN_MARKER_RE = re.compile(r"^(?:Regolamento(?:\[\])?|Tratto dal Regolamento\b.*)$", re.MULTILINE)
 
 BULLET_RE = re.compile(r"^(?P<indent>\s*)•\s*(?P<body>.*?)\s*$")
-NUMBERED_RE = re.compile(
-    r"^(?P<number>\d{3}(?:\.\d+[a-z]{0,2})?)\.?(?:\s+(?P<text>.*))?$"
-)
+NUMBERED_RE = re.compile(r"^(?P<number>\d{3}(?:\.\d+[a-z]{0,2})?)\.?(?:\s+(?P<text>.*))?$")
 RULE_BULLET_RE = re.compile(r"^\s*•\s*\d{3}\.", re.MULTILINE)
 EXAMPLE_RE = re.compile(r"^Esempio:\s*(?P<text>.*)$")
 
@@ -76,11 +72,9 @@ def detect(source: SourceText) -> bool:
 
 
 def parse(source: SourceText) -> ParseResult:
-    result = ParseResult(
-        format=FORMAT, edition=editions.find_statement(source.numbered())
-    )
-    # (indent, index in result.entries) of the open bullets, outermost first.
-    open_bullets: list[tuple[int, int]] = []
+    result = ParseResult(format=FORMAT, edition=editions.find_statement(source.numbered()))
+    # The last numbered bullet and its indent: nested examples belong to it.
+    above: tuple[int, ParsedEntry] | None = None
     rules_started = False
     for line_no, text in source.numbered():
         if not text.strip():
@@ -89,15 +83,12 @@ def parse(source: SourceText) -> ParseResult:
             result.report.skip(line_no, text, reason)
         elif bullet := BULLET_RE.match(text):
             rules_started = True
-            add_bullet(
-                result, open_bullets, line_no, len(bullet["indent"]), bullet["body"]
-            )
+            indent = len(bullet["indent"])
+            above = add_bullet(result, above, line_no, indent, bullet["body"])
         else:
             result.entries.append(page_note(line_no, text))
             if rules_started:
-                result.report.warn(
-                    line_no, "text after the rule list is kept as a note"
-                )
+                result.report.warn(line_no, "text after the rule list is kept as a note")
     require_rules(result, source)
     return result
 
@@ -131,9 +122,7 @@ def page_note(line_no: int, text: str) -> ParsedEntry:
 
 def is_heading(text: str) -> bool:
     """Short and without closing punctuation: a page title such as "Forza/Costituzione"."""
-    return len(text) <= 60 and not text.endswith(
-        (".", ":", ";", "!", "?", ")", "»", '"', "”")
-    )
+    return len(text) <= 60 and not text.endswith((".", ":", ";", "!", "?", ")", "»", '"', "”"))
 
 
 def rule_kind(number: str) -> str:
@@ -143,14 +132,15 @@ def rule_kind(number: str) -> str:
 
 def add_bullet(
     result: ParseResult,
-    open_bullets: list[tuple[int, int]],
+    above: tuple[int, ParsedEntry] | None,
     line_no: int,
     indent: int,
     body: str,
-) -> None:
-    """Add one bullet: a numbered rule, an example of the bullet above, or a note."""
-    while open_bullets and open_bullets[-1][0] >= indent:
-        open_bullets.pop()
+) -> tuple[int, ParsedEntry] | None:
+    """Add one bullet: a rule, an example of the numbered bullet above, or a note.
+
+    Returns the last numbered bullet and its indent.
+    """
     if numbered := NUMBERED_RE.match(body):
         number, text = numbered["number"], numbered["text"] or ""
         if "." in number:
@@ -158,16 +148,16 @@ def add_bullet(
         else:
             entry = ParsedEntry(SECTION, number, "", line_no, title=text)
         result.entries.append(entry)
-        open_bullets.append((indent, len(result.entries) - 1))
-    elif (example := EXAMPLE_RE.match(body)) and open_bullets:
-        # Nesting decides the owner: the example belongs to the bullet it is indented under.
-        owner = result.entries[open_bullets[-1][1]]
+        return indent, entry
+    if (example := EXAMPLE_RE.match(body)) and above:
+        above_indent, owner = above
         owner.examples.append(ParsedExample(example["text"], line_no))
-    else:
-        result.entries.append(ParsedEntry(NOTE, "", body, line_no))
-        result.report.warn(
-            line_no, "a bullet without a rule number above it is kept as a note"
-        )
+        if indent <= above_indent:
+            result.report.warn(line_no, f"example not indented under {owner.number}: attached to it")
+        return above
+    result.entries.append(ParsedEntry(NOTE, "", body, line_no))
+    result.report.warn(line_no, "a bullet that is neither numbered nor an example is kept as a note")
+    return above
 
 
 def require_rules(result: ParseResult, source: SourceText) -> None:

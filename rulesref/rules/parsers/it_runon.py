@@ -77,27 +77,19 @@ def is_run_on(text: str) -> bool:
     """Two or more rule numbers in one line, outside a bullet list."""
     if text.lstrip().startswith("•"):
         return False
-    tokens = [
-        m
-        for m in RULE_TOKEN_RE.finditer(text)
-        if not CITED_BEFORE_RE.search(text[: m.start()])
-    ]
+    tokens = [m for m in RULE_TOKEN_RE.finditer(text) if not CITED_BEFORE_RE.search(text[: m.start()])]
     return len(tokens) >= 2
 
 
 def parse(source: SourceText) -> ParseResult:
-    result = ParseResult(
-        format=FORMAT, edition=editions.find_statement(source.numbered())
-    )
+    result = ParseResult(format=FORMAT, edition=editions.find_statement(source.numbered()))
     state = RunOn()
     for line_no, text in source.numbered():
         if not text.strip():
             continue
         if reason := chrome_reason(text):
             result.report.skip(line_no, text, reason)
-        elif is_run_on(text) or (
-            state.rules_started and RULE_TOKEN_RE.match(text.strip())
-        ):
+        elif is_rules_paragraph(text, state):
             parse_paragraph(result, state, line_no, text.strip())
         else:
             result.entries.append(page_note(line_no, text))
@@ -105,6 +97,11 @@ def parse(source: SourceText) -> ParseResult:
                 result.report.warn(line_no, "text after the rules is kept as a note")
     require_rules(result, source)
     return result
+
+
+def is_rules_paragraph(text: str, state: RunOn) -> bool:
+    """A run-on line, or a later paragraph that opens with the next rule number."""
+    return is_run_on(text) or (state.rules_started and bool(RULE_TOKEN_RE.match(text.strip())))
 
 
 def parse_paragraph(result: ParseResult, state: RunOn, line_no: int, text: str) -> None:
@@ -119,17 +116,13 @@ def parse_paragraph(result: ParseResult, state: RunOn, line_no: int, text: str) 
     starts = rule_starts(text, state)
     head = text[: starts[0].start()] if starts else text
     if heading:
-        result.entries.append(
-            ParsedEntry(SECTION, state.section, "", line_no, title=head.strip())
-        )
+        result.entries.append(ParsedEntry(SECTION, state.section, "", line_no, title=head.strip()))
     elif head.strip():
         result.entries.append(ParsedEntry(NOTE, "", head.strip(), line_no))
-        result.report.warn(
-            line_no, "text before the first rule number is kept as a note"
-        )
-    for start, end in zip(starts, starts[1:] + [None]):
-        body = text[start.end() : end.start() if end else len(text)]
-        result.entries.append(rule_entry(start["number"], body, line_no))
+        result.report.warn(line_no, "text before the first rule number is kept as a note")
+    ends = [start.start() for start in starts[1:]] + [len(text)]
+    for start, end in zip(starts, ends, strict=True):
+        result.entries.append(rule_entry(start["number"], text[start.end() : end], line_no))
     if starts:
         state.rules_started = True
 
@@ -149,10 +142,11 @@ def rule_starts(text: str, state: RunOn) -> list[re.Match]:
 def is_rule_start(before: str, number: str, state: RunOn) -> bool:
     """Whether ``number``, preceded by ``before``, starts a rule rather than being cited.
 
-    A rule number belongs to the quoted section (the first rule's, without a heading), is greater than the previous rule's,
-    and is not preceded by a citing word ("regola", "Vedi", "e", "in" …). It follows
-    the end of a sentence, unless it is the next number in sequence: a keyword rule
-    such as "702.19. Travolgere" has no closing period before 702.19a.
+    A rule number belongs to the quoted section (without a heading: the first rule's),
+    is greater than the previous rule's, and is not preceded by a citing word
+    ("regola", "Vedi", "e", "in" …). It follows the end of a sentence, unless it is
+    the next number in sequence: a keyword rule such as "702.19. Travolgere" has no
+    closing period before 702.19a.
     """
     if state.section and section_of(number) != state.section:
         return False

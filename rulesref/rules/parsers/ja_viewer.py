@@ -42,24 +42,17 @@ RULE_RE = re.compile(r"^-\s+(?P<number>\d{3}\.\d+[a-z]{0,2})\.?(?:\s+(?P<text>.*
 # Both colons occur in the same page: "例:" and "例：".
 EXAMPLE_RE = re.compile(r"^例\s*[:：]\s*(?P<text>.*)$")
 # Kana, which Chinese text (same numbering, same digits) never uses.
-JAPANESE_RULE_RE = re.compile(
-    r"^-\s+\d{3}\.\d+[a-z]{0,2}\.?\s.*[\u3040-\u30ff]", re.MULTILINE
-)
+JAPANESE_RULE_RE = re.compile(r"^-\s+\d{3}\.\d+[a-z]{0,2}\.?\s.*[\u3040-\u30ff]", re.MULTILINE)
 
 
 def detect(source: SourceText) -> bool:
     """The viewer's title line, or "- 208.1 …" rule lines written in Japanese."""
     text = source.text
-    return bool(
-        re.search(rf"^{VIEWER_NAME}\s*$", text, re.MULTILINE)
-        or JAPANESE_RULE_RE.search(text)
-    )
+    return bool(re.search(rf"^{VIEWER_NAME}\s*$", text, re.MULTILINE) or JAPANESE_RULE_RE.search(text))
 
 
 def parse(source: SourceText) -> ParseResult:
-    result = ParseResult(
-        format=FORMAT, edition=editions.find_statement(source.numbered())
-    )
+    result = ParseResult(format=FORMAT, edition=editions.find_statement(source.numbered()))
     for line_no, raw in source.numbered():
         text = raw.strip()
         if not text:
@@ -79,20 +72,14 @@ def add_line(result: ParseResult, line_no: int, text: str) -> None:
         kind = RULE if number[-1].isdigit() else SUBRULE
         result.entries.append(ParsedEntry(kind, number, match["text"] or "", line_no))
     elif match := SECTION_RE.match(text):
-        result.entries.append(
-            ParsedEntry(SECTION, match["number"], "", line_no, title=match["title"])
-        )
+        result.entries.append(ParsedEntry(SECTION, match["number"], "", line_no, title=match["title"]))
     elif match := CHAPTER_RE.match(text):
-        result.entries.append(
-            ParsedEntry(CHAPTER, match["number"], "", line_no, title=match["title"])
-        )
+        result.entries.append(ParsedEntry(CHAPTER, match["number"], "", line_no, title=match["title"]))
     elif (match := EXAMPLE_RE.match(text)) and (rule := last_rule(result)):
         rule.examples.append(ParsedExample(match["text"], line_no))
     else:
         result.entries.append(ParsedEntry(NOTE, "", text, line_no))
-        result.report.warn(
-            line_no, "not a heading, rule or example of a rule: kept as a note"
-        )
+        result.report.warn(line_no, "not a heading, rule or example of a rule: kept as a note")
 
 
 def last_rule(result: ParseResult) -> ParsedEntry | None:
@@ -106,9 +93,7 @@ def require_rules(result: ParseResult, source: SourceText) -> None:
     if any(entry.kind in (RULE, SUBRULE) for entry in result.entries):
         return
     # The line where rules were still expected: the last one of the page.
-    last = max(
-        (line_no for line_no, text in source.numbered() if text.strip()), default=None
-    )
+    last = max((line_no for line_no, text in source.numbered() if text.strip()), default=None)
     raise ParseError(
         "no '- 208.1 …' rule lines after the viewer's headings",
         path=source.path,

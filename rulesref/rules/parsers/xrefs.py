@@ -10,20 +10,23 @@ from __future__ import annotations
 import re
 
 # A rule number as cited: 604, 604.3, 604.3a, 704.5aa, Berserk's 104.3.1. A final
-# period belongs to the sentence ("(Vedi regola 707.2.)"), never to the number.
-NUM = r"\d{3}(?:\.\d+)*(?:(?<=\d)[a-z]{1,2})?(?![\w/])"
+# period belongs to the sentence ("(Vedi regola 707.2.)"), never to the number. Only
+# ASCII letters and digits continue a number: "规则108.3中" cites 108.3.
+NUM = r"\d{3}(?:\.\d+)*(?:(?<=\d)[a-z]{1,2})?(?![0-9A-Za-z_/])"
 SEPARATOR = r"(?:\s*,\s*(?:and\s+|or\s+|e\s+|o\s+|и\s+)?|\s+(?:and|or|through|e|o|и|или|–|-)\s+|、|和|及|至)"
 LIST = rf"{NUM}(?:{SEPARATOR}{NUM})*"
 
 PATTERNS = [
     # English and the English citations kept inside Japanese text.
-    re.compile(rf"\brules?\s+(?P<list>{LIST})", re.IGNORECASE),
+    re.compile(rf"\b(?:sub)?rules?\s+(?P<list>{LIST})", re.IGNORECASE),
     # Italian: "Vedi regola 604.3", "Vedere la regola 613", "regole 601.2 e 602.2".
     re.compile(rf"\bregol[ae]\s+(?P<list>{LIST})", re.IGNORECASE),
     # Chinese: "参见规则604.3", "规则613".
     re.compile(rf"规则\s*(?P<list>{LIST})"),
     # Russian: "(см. 107.2)", "см. п. 104.3.1", "правило 107.2", "правила 107.2 и 107.3".
-    re.compile(rf"(?:\bсм\.\s*(?:пп?\.\s*|пункты?\s+|правил[оаы]?\s+)?|\bправил[оаы]?\s+)(?P<list>{LIST})", re.IGNORECASE),
+    re.compile(
+        rf"(?:\bсм\.\s*(?:пп?\.\s*|пункты?\s+|правил[оаы]?\s+)?|\bправил[оаы]?\s+)(?P<list>{LIST})", re.IGNORECASE
+    ),
 ]
 NUM_RE = re.compile(NUM)
 

@@ -1,0 +1,70 @@
+"""Languages are data, validated at startup; catalogs compile with Babel."""
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.checks import run_checks
+from django.test import override_settings
+from django.utils import translation
+
+from rulesref.core import languages
+from rulesref.core.catalogs import catalog_problems, compile_catalogs, po_files
+from rulesref.core.checks import check_content_languages
+
+
+def test_language_codes_map_to_babel_locales():
+    assert languages.get_language("zh-hans").babel_locale == "zh_Hans"
+    assert languages.get_language("ZH").code == "zh-hans"
+    assert languages.get_language("ja").analyzer == "japanese"
+
+
+def test_unknown_language_names_the_known_ones():
+    with pytest.raises(
+        languages.UnknownLanguage, match="unknown language 'ko'; known languages: en, it, ja, ru, zh-hans"
+    ):
+        languages.get_language("ko")
+
+
+def test_a_content_language_without_an_analyzer_fails_the_system_check(monkeypatch):
+    broken = dict(languages.CONTENT_LANGUAGES)
+    broken["ko"] = languages.Language("ko", "한국어", "Korean", "Kore", "", "Korean")
+    monkeypatch.setattr(languages, "CONTENT_LANGUAGES", broken)
+    monkeypatch.setattr("rulesref.core.checks.CONTENT_LANGUAGES", broken)
+    errors = check_content_languages(None)
+    assert [e.id for e in errors] == ["rulesref.E001"]
+    assert "'ko' has no search analyzer" in errors[0].msg
+
+
+def test_the_project_passes_its_system_checks():
+    assert [e for e in run_checks() if e.level >= 40] == []
+
+
+def test_a_ui_language_without_a_catalog_fails_the_system_check():
+    with override_settings(LANGUAGES=[("en", "English"), ("de", "Deutsch")]):
+        errors = [e for e in run_checks() if e.id == "rulesref.E002"]
+    assert len(errors) == 1
+    assert "'de' has no catalog" in errors[0].msg
+
+
+def test_every_catalog_compiles_with_no_fuzzy_or_empty_entries(tmp_path):
+    locale = Path(settings.LOCALE_PATHS[0])
+    assert [p.parent.parent.name for p in po_files(locale)] == ["it", "ja", "ru"]
+    for po in po_files(locale):
+        assert catalog_problems(po) == []
+    copy = tmp_path / "locale"
+    for po in po_files(locale):
+        target = copy / po.relative_to(locale)
+        target.parent.mkdir(parents=True)
+        target.write_bytes(po.read_bytes())
+    assert len(compile_catalogs(copy)) == 3
+    assert compile_catalogs(copy) == []  # up to date: nothing rewritten
+
+
+@pytest.mark.parametrize(
+    "code, expected", [("it", "Lingua dell’interfaccia"), ("ja", "表示言語"), ("ru", "Язык интерфейса")]
+)
+def test_ui_strings_are_translated(code, expected):
+    compile_catalogs(Path(settings.LOCALE_PATHS[0]))
+    with translation.override(code):
+        assert translation.gettext("Interface language") == expected

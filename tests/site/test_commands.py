@@ -1,0 +1,129 @@
+"""The management commands a user runs: import_rules and quickstart."""
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command, get_commands, load_command_class
+from django.core.management.base import CommandError
+
+from rulesref.rules.models import CardName, Edition, Entry, TermForm
+from tests.conftest import CORPORA, SEED_IT_2024, SEED_JA
+
+pytestmark = pytest.mark.django_db
+
+
+def run(*args):
+    out = io.StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def test_import_rules_json_prints_exactly_one_object():
+    out = run("import_rules", str(SEED_IT_2024), "--game", "mtg", "--lang", "it", "--edition", "2024-10-02", "--json")
+    data = json.loads(out)
+    assert data["game"] == "mtg"
+    assert data["lang"] == "it"
+    assert data["edition"] == "2024-10-02"
+    assert data["format"] == "it-wiki-runon"
+    assert data["counts"] == {
+        "chapters": 0,
+        "sections": 1,
+        "rules": 5,
+        "subrules": 5,
+        "examples": 2,
+        "glossary": 0,
+        "cross_references": 5,
+        "notes": data["counts"]["notes"],
+    }
+    assert data["counts"]["notes"] >= 3
+    assert data["numbers"] == [
+        "208.1",
+        "208.2",
+        "208.2a",
+        "208.2b",
+        "208.3",
+        "208.3a",
+        "208.4",
+        "208.4a",
+        "208.4b",
+        "208.5",
+    ]
+    assert data["unplaced"] == []
+    assert data["edition_name"] == "Duskmourn: La Casa degli Orrori"
+
+
+def test_import_rules_dry_run_writes_nothing():
+    out = run("import_rules", str(SEED_JA), "--game", "mtg", "--lang", "ja", "--edition", "ja-viewer", "--dry-run")
+    assert "dry run, nothing written" in out
+    assert Edition.objects.count() == 0
+
+
+def test_import_rules_failure_is_one_line_with_file_and_reason(tmp_path):
+    bad = tmp_path / "regole.txt"
+    bad.write_bytes("208.1. Una carta può avere\n".encode("latin-1"))
+    with pytest.raises(CommandError) as error:
+        run("import_rules", str(bad), "--game", "mtg", "--lang", "it", "--edition", "2024-10-02")
+    message = str(error.value)
+    assert "\n" not in message
+    assert message == f"{bad}:1: not UTF-8: byte 0xf2 at offset 19 cannot be decoded"
+
+
+def test_quickstart_imports_the_bundled_data_and_a_second_run_changes_nothing(settings):
+    settings.CORPORA_DIR = None
+    first = run("quickstart", "--no-serve")
+    assert "imported mtg it 2024-10-02" in first
+    assert "imported berserk ru pre-ed15" in first
+    editions = sorted(Edition.objects.values_list("game__slug", "language", "slug"))
+    assert editions == [
+        ("berserk", "ru", "pre-ed15"),
+        ("mtg", "it", "2023-06-16"),
+        ("mtg", "it", "2024-10-02"),
+        ("mtg", "ja", "ja-viewer"),
+    ]
+    assert TermForm.objects.filter(form="costituzione", term__key="toughness").exists()
+    assert CardName.objects.get(language="ja").name == "経験豊富な操縦者"
+    ids = list(Entry.objects.values_list("pk", flat=True))
+    second = run("quickstart", "--no-serve")
+    assert "imported" not in second
+    assert "glossary" not in second
+    assert list(Entry.objects.values_list("pk", flat=True)) == ids
+
+
+def test_quickstart_imports_official_files_from_the_corpora_folder(settings, corpus):
+    corpus("mtg_cr_zh-hans_20240917_duskmourn.txt")
+    settings.CORPORA_DIR = str(CORPORA)
+    run("quickstart", "--no-serve")
+    editions = set(Edition.objects.filter(language__in=["en", "zh-hans", "ru"]).values_list("language", "slug"))
+    assert editions == {
+        ("en", "2023-06-16"),
+        ("en", "2024-09-20"),
+        ("en", "2025-04-04"),
+        ("zh-hans", "2024-09-20"),
+        ("ru", "2024-05-31"),
+        ("ru", "pre-ed15"),
+    }
+    chinese = Edition.objects.get(language="zh-hans")
+    assert (chinese.translates.language, chinese.translates.slug) == ("en", "2024-09-20")
+    italian = Edition.objects.get(language="it", slug="2024-10-02")
+    assert (italian.translates.language, italian.translates.slug) == ("en", "2024-09-20")
+
+
+@pytest.mark.parametrize("name", ["import_rules", "quickstart"])
+def test_every_command_has_help(name):
+    command = load_command_class(get_commands()[name], name)
+    assert len(command.help) > 40
+    parser = command.create_parser("manage.py", name)
+    for action in parser._actions:
+        if action.dest not in (
+            "help",
+            "version",
+            "verbosity",
+            "settings",
+            "pythonpath",
+            "traceback",
+            "no_color",
+            "force_color",
+            "skip_checks",
+        ):
+            assert action.help, f"{name} --{action.dest} has no help"
