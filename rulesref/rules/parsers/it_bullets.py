@@ -20,16 +20,7 @@ from __future__ import annotations
 import re
 
 from . import editions
-from .base import (
-    NOTE,
-    RULE,
-    SECTION,
-    SUBRULE,
-    ParsedEntry,
-    ParsedExample,
-    ParseError,
-    ParseResult,
-)
+from .base import NOTE, RULE, SECTION, SUBRULE, ParsedEntry, ParsedExample, ParseError, ParseResult
 from .source import SourceText
 
 FORMAT = "it-wiki-bullets"

@@ -19,23 +19,8 @@ import re
 from dataclasses import dataclass
 
 from . import editions, numbers
-from .base import (
-    NOTE,
-    RULE,
-    SECTION,
-    SUBRULE,
-    ParsedEntry,
-    ParsedExample,
-    ParseError,
-    ParseResult,
-)
-from .it_bullets import (
-    ITALIAN_MARKER_RE,
-    LEAD_IN_RE,
-    chrome_reason,
-    page_note,
-    rule_kind,
-)
+from .base import NOTE, RULE, SECTION, SUBRULE, ParsedEntry, ParsedExample, ParseError, ParseResult
+from .it_bullets import ITALIAN_MARKER_RE, LEAD_IN_RE, chrome_reason, page_note, rule_kind
 from .source import SourceText
 
 FORMAT = "it-wiki-runon"
@@ -120,8 +105,8 @@ def parse_paragraph(result: ParseResult, state: RunOn, line_no: int, text: str) 
     elif head.strip():
         result.entries.append(ParsedEntry(NOTE, "", head.strip(), line_no))
         result.report.warn(line_no, "text before the first rule number is kept as a note")
-    ends = [start.start() for start in starts[1:]] + [len(text)]
-    for start, end in zip(starts, ends, strict=True):
+    for index, start in enumerate(starts):
+        end = starts[index + 1].start() if index + 1 < len(starts) else len(text)
         result.entries.append(rule_entry(start["number"], text[start.end() : end], line_no))
     if starts:
         state.rules_started = True

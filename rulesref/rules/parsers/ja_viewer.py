@@ -18,17 +18,7 @@ from __future__ import annotations
 import re
 
 from . import editions
-from .base import (
-    CHAPTER,
-    NOTE,
-    RULE,
-    SECTION,
-    SUBRULE,
-    ParsedEntry,
-    ParsedExample,
-    ParseError,
-    ParseResult,
-)
+from .base import CHAPTER, NOTE, RULE, SECTION, SUBRULE, ParsedEntry, ParsedExample, ParseError, ParseResult
 from .source import SourceText
 
 FORMAT = "ja-viewer"
