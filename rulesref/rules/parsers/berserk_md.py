@@ -110,8 +110,9 @@ def parse(source: SourceText) -> ParseResult:
     reader = Reader(ParseResult(format=FORMAT))
     reader.result.edition = read_edition(lines)
     for number, raw in lines:
-        read_line(reader, number, raw.strip())
-        reader.new_paragraph = not raw.strip()
+        text = raw.strip()
+        read_line(reader, number, text)
+        reader.new_paragraph = not text
     if not any(entry.kind in (RULE, SUBRULE) for entry in reader.result.entries):
         raise ParseError(
             "no numbered rule such as '### 101.1. …' found",
