@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rulesref.core.apps.CoreConfig",
     "rulesref.rules",
+    "rulesref.search",
     "rulesref.site",
 ]
 

@@ -4,5 +4,6 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("rules/", include("rulesref.rules.urls")),
+    path("search/", include("rulesref.search.urls")),
     path("", include("rulesref.site.urls")),
 ]

@@ -29,3 +29,10 @@ def corpus_file(name: str) -> Path:
 @pytest.fixture
 def corpus():
     return corpus_file
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(settings, tmp_path):
+    """Each test writes its database files and search indexes under its own folder."""
+    settings.DATA_DIR = tmp_path / "data"
+    return settings.DATA_DIR

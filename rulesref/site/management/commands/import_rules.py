@@ -5,12 +5,15 @@ from django.core.management.base import BaseCommand, CommandError
 from rulesref.core.progress import progress_bar
 from rulesref.rules.parsers import FORMATS
 from rulesref.rules.services import ImportFailed, ImportReport, edition_import
+from rulesref.search.progress import index_progress
+from rulesref.search.store import IndexBuildFailed, IndexBusy, build_generation, index_state
 
 
 class Command(BaseCommand):
     help = (
         "Import one rules source file as one edition (game, language, edition). The whole edition is "
-        "written in one transaction: a failure changes nothing; the same file twice changes nothing."
+        "written in one transaction: a failure changes nothing; the same file twice changes nothing. "
+        "The search index is rebuilt afterwards (unless --no-index)."
     )
 
     def add_arguments(self, parser):
@@ -27,6 +30,9 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=FORMATS, help="force the source format (default: autodetect)")
         parser.add_argument("--dry-run", action="store_true", help="parse and report; write nothing")
         parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
+        parser.add_argument(
+            "--no-index", action="store_true", help="do not rebuild the search index (it is then marked stale)"
+        )
 
     def handle(self, *args, **options):
         update, close = progress_bar("importing") if not options["json"] else (None, lambda: None)
@@ -46,10 +52,28 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         finally:
             close()
+        index_note = self.refresh_index(report, skip=options["no_index"], quiet=options["json"])
         if options["json"]:
             self.stdout.write(json.dumps(report.as_json(), ensure_ascii=False))
             return
         self.print_report(report)
+        if index_note:
+            self.stdout.write(index_note)
+
+    def refresh_index(self, report: ImportReport, *, skip: bool, quiet: bool) -> str:
+        """Rebuild the search index after a change, or say that it is stale."""
+        if report.dry_run or index_state() == "current":
+            return ""
+        if skip:
+            return "the search index is stale: run “python manage.py build_index”"
+        update, close = index_progress(enabled=not quiet)
+        try:
+            built = build_generation(progress=update)
+        except (IndexBusy, IndexBuildFailed) as error:
+            return f"the search index is stale ({error}); run “python manage.py build_index”"
+        finally:
+            close()
+        return f"search index rebuilt: {sum(built.documents.values())} documents in {built.seconds} s"
 
     def print_report(self, report: ImportReport) -> None:
         counts = ", ".join(f"{value} {name.replace('_', ' ')}" for name, value in report.counts.items())

@@ -1,0 +1,544 @@
+"""Text analysis: one analyzer per content language, and the card-symbol extractor.
+
+Every analyzer here is pickled into the index it builds (whoosh stores the schema), so the classes live
+at module top level under this stable import path and carry only plain, picklable attributes.
+
+Offsets under NFKC. Highlighting marks ``[startchar, endchar)`` of the *stored* (original) text, and
+NFKC changes string lengths ("ﾀﾞ" → "ダ", "㍿" → "株式会社"), so the tokenizers never normalise their
+input: they match the original text (``\\w`` already treats full-width letters and digits as word
+characters, and the full-width "．" and "／" join numbers as "." and "/" do), and ``NFKCFilter`` normalises
+only each token's text afterwards. Offsets therefore always index the original.
+
+Japanese. fugashi (MeCab + unidic-lite) splits the text into morphemes and we index each dictionary
+lemma, so inflected forms meet: 破壊される → 破壊 / さ(為る) / れる and 破壊する → 破壊 / する(為る).
+Particles (助詞) and auxiliary verbs (助動詞) are dropped like stop words: keeping れる would make
+"破壊される" fail to find "破壊する" under the query parser's AND, and keeping が/を would make
+"クリーチャーが破壊" miss "クリーチャーを破壊". The price (ない is an auxiliary, so "破壊されない" also
+finds "破壊される") is paid back by the bigram field, which keeps every character.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import re
+import threading
+import unicodedata
+from collections.abc import Callable, Iterator
+
+from whoosh.analysis import (
+    Analyzer,
+    Filter,
+    LowercaseFilter,
+    StemFilter,
+    StopFilter,
+    Token,
+    Tokenizer,
+)
+from whoosh.lang.stopwords import stoplists
+
+from rulesref.core import languages
+
+__all__ = [
+    "ANALYZERS",
+    "CJKBigramTokenizer",
+    "ItalianElisionFilter",
+    "JapaneseTokenizer",
+    "NFKCFilter",
+    "UnknownAnalyzer",
+    "WordTokenizer",
+    "YoFoldFilter",
+    "analyzer_for",
+    "bigram_analyzer",
+    "cjk_bigram_analyzer",
+    "english_analyzer",
+    "extract_symbols",
+    "italian_analyzer",
+    "japanese_analyzer",
+    "russian_analyzer",
+    "tokens",
+]
+
+
+# Characters written without spaces between words: Han, kana and Hangul (and their half-width,
+# compatibility and extension blocks). The katakana middle dot "・" (U+30FB) is punctuation, not a letter.
+_CJK = (
+    "\u1100-\u11ff"  # Hangul Jamo
+    "\u2e80-\u2fdf"  # CJK radicals, Kangxi radicals
+    "\u3005-\u3007"  # 々 〆 〇
+    "\u3021-\u3029\u3031-\u3035\u3038-\u303c"  # Hangzhou numerals, kana repeat marks
+    "\u3041-\u3096\u3099-\u309f"  # Hiragana
+    "\u30a1-\u30fa\u30fc-\u30ff"  # Katakana (without ・)
+    "\u3131-\u318e"  # Hangul compatibility Jamo
+    "\u31f0-\u31ff"  # Katakana phonetic extensions
+    "\u3400-\u4dbf\u4e00-\u9fff"  # CJK unified ideographs (+ extension A)
+    "\uac00-\ud7af"  # Hangul syllables
+    "\uf900-\ufaff"  # CJK compatibility ideographs
+    "\uff66-\uff9f\uffa0-\uffdc"  # half-width katakana and Hangul
+    "\U0001b000-\U0001b16f"  # kana supplement and extension
+    "\U00020000-\U0003134f"  # CJK extensions B-G
+)
+_CJK_RUN = re.compile(f"[{_CJK}]+")
+_HAS_CJK = re.compile(f"[{_CJK}]")
+
+# A word, or a number with its dots and slashes: "208.2a", "104.3.1", "2/3", "２０８．２ａ" stay one token.
+# A dot or slash joins only when a digit follows, so "end.The" and "and/or" still split.
+_JOINER = "[.．/／]"
+_WORD = rf"\w+(?:{_JOINER}\d\w*)*"
+# Word characters that are not CJK, for the languages that hand CJK runs to another tokenizer.
+_LATIN_WORD = rf"[^\W{_CJK}]+(?:{_JOINER}\d[^\W{_CJK}]*)*"
+# Italian: an elided word keeps its apostrophe so that ItalianElisionFilter can recognise it.
+_APOSTROPHES = "'’"
+_ELIDED_WORD = rf"\w+[{_APOSTROPHES}](?=[^\W\d_])"
+
+_WORD_RE = re.compile(_WORD)
+_ELISION_WORD_RE = re.compile(f"{_ELIDED_WORD}|{_WORD}")
+_LATIN_WORD_RE = re.compile(_LATIN_WORD)
+_CJK_OR_LATIN_RE = re.compile(f"(?P<cjk>[{_CJK}]+)|{_LATIN_WORD}")
+
+
+class UnknownAnalyzer(LookupError):
+    """A content language names an analyzer this module does not provide."""
+
+
+class _Comparable:
+    """Whoosh compares analyzers when it checks schemas: equal class and settings mean equal."""
+
+    def __eq__(self, other):
+        return self.__class__ is other.__class__ and self.__dict__ == other.__dict__
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = None
+
+    def __repr__(self):
+        settings = ", ".join(f"{key}={value!r}" for key, value in sorted(self.__dict__.items()))
+        return f"{self.__class__.__name__}({settings})"
+
+
+def _single_token(t: Token, value: str, positions: bool, chars: bool, start_pos: int, start_char: int) -> Token:
+    """The whole value as one token, for callers that pass ``tokenize=False`` (whoosh does, for some queries)."""
+    t.original = t.text = value
+    t.boost = 1.0
+    t.stopped = False
+    if positions:
+        t.pos = start_pos
+    if chars:
+        t.startchar = start_char
+        t.endchar = start_char + len(value)
+    return t
+
+
+# Tokenizers
+
+
+class WordTokenizer(_Comparable, Tokenizer):
+    """Words and numbers of alphabetic text, with exact offsets into the original text.
+
+    Apostrophes split words ("l'oggetto" → "l", "oggetto"; "creature's" → "creature", "s").
+    With ``elision=True`` (Italian) the word before the apostrophe keeps it ("l'", "nell’") so that
+    :class:`ItalianElisionFilter` can tell an elided article from a word.
+    """
+
+    def __init__(self, *, elision: bool = False):
+        self.elision = elision
+
+    def __call__(
+        self,
+        value,
+        positions=False,
+        chars=False,
+        keeporiginal=False,
+        removestops=True,
+        start_pos=0,
+        start_char=0,
+        tokenize=True,
+        mode="",
+        **kwargs,
+    ):
+        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        if not tokenize:
+            yield _single_token(t, value, positions, chars, start_pos, start_char)
+            return
+        expression = _ELISION_WORD_RE if self.elision else _WORD_RE
+        for pos, match in enumerate(expression.finditer(value), start_pos):
+            t.text = match.group()
+            t.boost = 1.0
+            t.stopped = False
+            if keeporiginal:
+                t.original = t.text
+            if positions:
+                t.pos = pos
+            if chars:
+                t.startchar = start_char + match.start()
+                t.endchar = start_char + match.end()
+            yield t
+
+
+class CJKBigramTokenizer(_Comparable, Tokenizer):
+    """Overlapping character bigrams for runs of Han, kana and Hangul; words for everything else.
+
+    A run "防御力" gives 防御, 御力 and, when indexing, its last character 力 as well, so that every
+    character of the text starts some token: a Prefix query for one character finds it anywhere.
+    The extra unigram shares the last bigram's position, so phrases across runs ("等于1") still line
+    up, and it is left out of queries (``mode="query"``), where it would break phrases. A run of one
+    character gives that character. Other text gives lowercase-able words and numbers ("604.3",
+    "1/1") exactly as :class:`WordTokenizer` does.
+    """
+
+    def __call__(
+        self,
+        value,
+        positions=False,
+        chars=False,
+        keeporiginal=False,
+        removestops=True,
+        start_pos=0,
+        start_char=0,
+        tokenize=True,
+        mode="",
+        **kwargs,
+    ):
+        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        if not tokenize:
+            yield _single_token(t, value, positions, chars, start_pos, start_char)
+            return
+        with_unigram = mode != "query"
+        for text, start, end, pos in _bigram_spans(value, start_pos, with_unigram):
+            t.text = text
+            t.boost = 1.0
+            t.stopped = False
+            if keeporiginal:
+                t.original = text
+            if positions:
+                t.pos = pos
+            if chars:
+                t.startchar = start_char + start
+                t.endchar = start_char + end
+            yield t
+
+
+def _bigram_spans(value: str, pos: int, with_unigram: bool) -> Iterator[tuple[str, int, int, int]]:
+    for match in _CJK_OR_LATIN_RE.finditer(value):
+        start, end = match.span()
+        if match.lastgroup != "cjk":
+            yield match.group(), start, end, pos
+            pos += 1
+        elif end - start == 1:
+            yield value[start], start, end, pos
+            pos += 1
+        else:
+            for i in range(start, end - 1):
+                yield value[i : i + 2], i, i + 2, pos
+                pos += 1
+            if with_unigram:
+                yield value[end - 1], end - 1, end, pos - 1
+
+
+# fugashi's Tagger wraps a C object: it cannot be pickled, is not safe to share between threads, and
+# its nodes are only valid until its next parse. One per process (re-created after a fork), used
+# under a lock, with everything copied out of the nodes before the lock is released.
+_tagger_lock = threading.Lock()
+_tagger_by_pid: dict[int, object] = {}
+
+
+def _tagger():
+    """The process's fugashi Tagger (call with ``_tagger_lock`` held)."""
+    pid = os.getpid()
+    tagger = _tagger_by_pid.get(pid)
+    if tagger is None:
+        import fugashi  # imported on first use: most processes never analyse Japanese
+
+        _tagger_by_pid.clear()
+        tagger = _tagger_by_pid[pid] = fugashi.Tagger()
+    return tagger
+
+
+_KANA = re.compile("[\u3041-\u309f\u30a1-\u30ff\uff66-\uff9f]+")
+_HAS_WORD_CHAR = re.compile(r"\w")
+# unidic feature fields: pos1, pos2, pos3, pos4, cType, cForm, lForm, lemma, ...
+_POS1, _LEMMA = 0, 7
+
+
+def _morphemes(chunk: str) -> list[tuple[str, str, str, str | None]]:
+    """(leading whitespace, surface, pos1, lemma or None) for each morpheme of ``chunk``."""
+    with _tagger_lock:
+        raw = [(node.white_space, node.surface, node.feature_raw) for node in _tagger()(chunk)]
+    morphemes = []
+    for white_space, surface, feature in raw:
+        # feature_raw is CSV. Fields after the lemma are often quoted ("動詞%F2@0,名詞%F1"); the ones up
+        # to the lemma almost never are, so split those off cheaply and parse properly only if quoted.
+        fields = feature.split(",", _LEMMA + 1)
+        rest = fields[_LEMMA + 1] if len(fields) > _LEMMA + 1 else ""
+        if '"' in feature[: len(feature) - len(rest)]:
+            fields = next(csv.reader([feature]))
+        lemma = fields[_LEMMA] if len(fields) > _LEMMA else None
+        morphemes.append((white_space, surface, fields[_POS1], lemma))
+    return morphemes
+
+
+def _index_form(surface: str, lemma: str | None) -> str:
+    """The dictionary lemma, without the English gloss of loanwords ("カード-card" → "カード")."""
+    if not lemma or lemma == "*":
+        return surface
+    head, dash, _gloss = lemma.partition("-")
+    if dash and _KANA.fullmatch(head):
+        return head
+    return lemma
+
+
+# Parts of speech (unidic pos1) not indexed: punctuation, spaces, particles, auxiliary verbs.
+JAPANESE_STOP_POS = frozenset({"補助記号", "空白", "助詞", "助動詞"})
+
+
+class JapaneseTokenizer(_Comparable, Tokenizer):
+    """Morphemes of Japanese text (fugashi + unidic-lite), indexed by dictionary lemma.
+
+    Runs of non-CJK word characters never reach MeCab: they become words and numbers as in
+    :class:`WordTokenizer` ("rule 604.3 参照" → rule, 604.3, 参照), so rule numbers stay whole.
+    Morphemes whose part of speech is in ``stop_pos`` (punctuation, spaces, particles, auxiliary
+    verbs) and symbols without a word character are stop words: dropped, or with
+    ``removestops=False`` yielded with ``stopped=True``; positions count only the kept tokens.
+    """
+
+    def __init__(self, *, stop_pos: frozenset[str] = JAPANESE_STOP_POS):
+        self.stop_pos = frozenset(stop_pos)
+
+    def __call__(
+        self,
+        value,
+        positions=False,
+        chars=False,
+        keeporiginal=False,
+        removestops=True,
+        start_pos=0,
+        start_char=0,
+        tokenize=True,
+        mode="",
+        **kwargs,
+    ):
+        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        if not tokenize:
+            yield _single_token(t, value, positions, chars, start_pos, start_char)
+            return
+        pos = start_pos
+        for text, start, end, stopped in self._spans(value):
+            if stopped and removestops:
+                continue
+            t.text = text
+            t.boost = 1.0
+            t.stopped = stopped
+            if keeporiginal:
+                t.original = value[start:end]
+            if positions:
+                t.pos = pos
+            if chars:
+                t.startchar = start_char + start
+                t.endchar = start_char + end
+            if not stopped:
+                pos += 1
+            yield t
+
+    def _spans(self, value: str) -> Iterator[tuple[str, int, int, bool]]:
+        """(text, start, end, stopped) in text order."""
+        done = 0
+        for match in _LATIN_WORD_RE.finditer(value):
+            yield from self._japanese_spans(value, done, match.start())
+            yield match.group(), match.start(), match.end(), False
+            done = match.end()
+        yield from self._japanese_spans(value, done, len(value))
+
+    def _japanese_spans(self, value: str, start: int, end: int) -> Iterator[tuple[str, int, int, bool]]:
+        if not _HAS_CJK.search(value, start, end):
+            return  # only spaces and punctuation
+        # Line by line: MeCab is an order of magnitude slower on one long string than on its lines.
+        for line in re.finditer(r"[^\n\r]+", value[start:end]):
+            if _HAS_CJK.search(line.group()):
+                yield from self._parse(value, start + line.start(), line.group())
+
+    def _parse(self, value: str, offset: int, chunk: str) -> Iterator[tuple[str, int, int, bool]]:
+        stop_pos = self.stop_pos
+        cursor = offset
+        for white_space, surface, pos1, lemma in _morphemes(chunk):
+            cursor += len(white_space)
+            if not value.startswith(surface, cursor):
+                # MeCab skipped something white_space does not report: find the surface again.
+                found = value.find(surface, cursor, offset + len(chunk))
+                if found < 0:
+                    return
+                cursor = found
+            start, cursor = cursor, cursor + len(surface)
+            # Unknown symbols ("[", "][") come out as 記号, a part of speech that also holds letters.
+            stopped = pos1 in stop_pos or not _HAS_WORD_CHAR.search(surface)
+            yield _index_form(surface, lemma), start, cursor, stopped
+
+
+# Filters
+
+
+class NFKCFilter(_Comparable, Filter):
+    """NFKC-normalises token text: "２０８．２ａ" → "208.2a", "＋１/＋１" → "+1/+1".
+
+    Only the text changes; offsets keep pointing into the original (see the module docstring).
+    """
+
+    def __call__(self, tokens):
+        normalize = unicodedata.normalize
+        for t in tokens:
+            if not t.text.isascii():
+                t.text = normalize("NFKC", t.text)
+            yield t
+
+
+_YO = str.maketrans("ёЁ", "еЕ")
+
+
+class YoFoldFilter(_Comparable, Filter):
+    """Russian: ё → е, Ё → Е, before stop words and stemming (most texts do not write the dots)."""
+
+    def __call__(self, tokens):
+        for t in tokens:
+            t.text = t.text.translate(_YO)
+            yield t
+
+
+# Words Italian elides before a vowel: articles, articulated prepositions, demonstratives and the
+# like. Whoosh's Italian stop list holds only some of them (l, dell, nell, ...) and not quell, d, s.
+ITALIAN_ELISIONS = frozenset(
+    """
+    l un gl d c m t s v n ci
+    dell nell all dall sull coll pell degl negl agl dagl sugl
+    quell quest bell buon grand sant santa
+    nessun ciascun alcun qualcun ognun
+    anch com dov cos quand senz tutt mezz
+    """.split()
+)
+
+
+class ItalianElisionFilter(_Comparable, Filter):
+    """Drops elided words ("l’", "dell'", "un'", "quell'"): "l'oggetto" indexes only "oggetto".
+
+    Follows ``WordTokenizer(elision=True)``, which leaves the apostrophe on a word followed by one.
+    A word with an apostrophe that is not an Italian elision ("Urza's") keeps its text without the
+    apostrophe. Behaves like a stop filter: with ``removestops=False`` the elision is kept, stopped.
+    """
+
+    def __init__(self, *, elisions: frozenset[str] = ITALIAN_ELISIONS):
+        self.elisions = frozenset(elisions)
+
+    def __call__(self, tokens):
+        elisions = self.elisions
+        for t in tokens:
+            text = t.text
+            if text and text[-1] in _APOSTROPHES:
+                text = t.text = text[:-1]
+                if t.chars:
+                    t.endchar -= 1
+                if text in elisions:
+                    if t.removestops:
+                        continue
+                    t.stopped = True
+            yield t
+
+
+# Analyzers. The factories are the table's values; each call returns a fresh analyzer.
+
+
+def _stop_filter(lang: str, *, fold=None) -> StopFilter:
+    # minsize=1: single digits and letters ("2 damage", "X") are words here; the stop lists already
+    # hold the one-letter function words (a, i, s, t; e, è, o; в, и, с, ...).
+    words = stoplists[lang]
+    if fold is not None:
+        words = {word.translate(fold) for word in words}
+    return StopFilter(stoplist=words, minsize=1)
+
+
+def english_analyzer() -> Analyzer:
+    return WordTokenizer() | NFKCFilter() | LowercaseFilter() | _stop_filter("en") | StemFilter(lang="en")
+
+
+def italian_analyzer() -> Analyzer:
+    return (
+        WordTokenizer(elision=True)
+        | NFKCFilter()
+        | LowercaseFilter()
+        | ItalianElisionFilter()
+        | _stop_filter("it")
+        | StemFilter(lang="it")
+    )
+
+
+def russian_analyzer() -> Analyzer:
+    return (
+        WordTokenizer()
+        | NFKCFilter()
+        | LowercaseFilter()
+        | YoFoldFilter()
+        | _stop_filter("ru", fold=_YO)
+        | StemFilter(lang="ru")
+    )
+
+
+def japanese_analyzer() -> Analyzer:
+    """Morphological: lemmas of content words, plus lowercase words and numbers for Latin text."""
+    return JapaneseTokenizer() | NFKCFilter() | LowercaseFilter()
+
+
+def cjk_bigram_analyzer() -> Analyzer:
+    return CJKBigramTokenizer() | NFKCFilter() | LowercaseFilter()
+
+
+def bigram_analyzer() -> Analyzer:
+    """For the extra character-bigram field of Japanese (substrings and one-character queries)."""
+    return cjk_bigram_analyzer()
+
+
+ANALYZERS: dict[str, Callable[[], Analyzer]] = {
+    "snowball-en": english_analyzer,
+    "snowball-it": italian_analyzer,
+    "snowball-ru": russian_analyzer,
+    "japanese": japanese_analyzer,
+    "cjk-bigram": cjk_bigram_analyzer,
+}
+
+
+def analyzer_for(language_code: str) -> Analyzer:
+    """The analyzer of a content language (``"en"``, ``"zh-hans"``; aliases as ``get_language`` takes).
+
+    Raises ``UnknownLanguage`` for a code that is not a content language and ``UnknownAnalyzer`` for a
+    language whose analyzer is missing here: never a silent fallback.
+    """
+    language = languages.get_language(language_code)
+    try:
+        factory = ANALYZERS[language.analyzer]
+    except KeyError:
+        known = ", ".join(ANALYZERS)
+        raise UnknownAnalyzer(
+            f"content language {language.code!r} names the search analyzer {language.analyzer!r}, "
+            f"which rulesref.search.analysis does not provide (known analyzers: {known})"
+        ) from None
+    return factory()
+
+
+def tokens(analyzer: Analyzer, text: str, *, mode: str = "index") -> list[tuple[str, int, int]]:
+    """(token text, startchar, endchar) of every indexed token; ``text[startchar:endchar]`` is its surface."""
+    return [(t.text, t.startchar, t.endchar) for t in analyzer(text, positions=True, chars=True, mode=mode)]
+
+
+# Card symbols, for a keyword field: mana and tap symbols, and counters/modifiers like +1/+1.
+_MINUS_SIGNS = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2011": "-", "\u2013": "-", "\ufe63": "-"})
+_SYMBOL_RE = re.compile(
+    r"\{[^{}\s]{1,8}\}"  # {T}, {2}, {W}, {W/U}, {10}
+    r"|(?<![\w/+-])[+-][\dXx*]+/[+-][\dXx*]+(?![\w/])"  # +1/+1, -1/-1, +X/+0
+)
+
+
+def extract_symbols(text: str) -> list[str]:
+    """Card symbols in order of appearance, normalised: "{T}: add {2}{W}" → ["{t}", "{2}", "{w}"].
+
+    NFKC first ("＋１/＋１" → "+1/+1", "｛Ｔ｝" → "{t}"), and the minus sign U+2212 and dashes read as
+    "-" ("−1/−1" → "-1/-1"). Repeated symbols are repeated (they count as term frequency).
+    """
+    normalised = unicodedata.normalize("NFKC", text).translate(_MINUS_SIGNS)
+    return [match.group().lower() for match in _SYMBOL_RE.finditer(normalised)]

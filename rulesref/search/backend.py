@@ -1,0 +1,373 @@
+"""The search service: every language's index at once, fused by rank, grouped by rule.
+
+``search(...) -> SearchResults`` is what the web views, the API and the ``search``
+command call. It only reads: it opens the live generation's indexes (one set of
+searchers per thread, reused until a new generation goes live) and never writes.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+from whoosh.qparser import MultifieldParser
+from whoosh.qparser.plugins import BoostPlugin, EveryPlugin, FieldsPlugin, RangePlugin, SingleQuotePlugin
+from whoosh.query import And, Or, Prefix, Term
+
+from rulesref.core.languages import CONTENT_LANGUAGES
+
+from . import highlight
+from .analysis import analyzer_for, bigram_analyzer
+from .expansion import vocabulary
+from .queries import QueryError, UserQuery, parse_user_query
+from .schema import BIGRAM_COMPANION
+from .store import current_generation
+
+RRF_K = 60
+# How much a match in a section's title (given to the section's first rule) counts.
+HEADING_BOOST = 3.0
+CACHE_SIZE = 256
+NUMBER_BONUS = 10.0  # puts the rule a number query names above everything else
+
+
+class IndexMissing(Exception):
+    pass
+
+
+@dataclass
+class LanguageText:
+    edition: str
+    snippet: str
+    number: str
+    kind: str
+
+
+@dataclass
+class SearchHit:
+    game: str
+    number: str
+    kind: str
+    key: str
+    score: float
+    matched_lang: str
+    texts: dict[str, LanguageText] = field(default_factory=dict)
+
+    def as_json(self) -> dict:
+        return {
+            "game": self.game,
+            "number": self.number,
+            "kind": self.kind,
+            "score": round(self.score, 6),
+            "matched_lang": self.matched_lang,
+            "texts": {lang: {"edition": t.edition, "snippet": t.snippet} for lang, t in self.texts.items()},
+        }
+
+
+@dataclass
+class SearchResults:
+    query: str
+    hits: list[SearchHit] = field(default_factory=list)
+    corrected: str | None = None
+    error: str | None = None
+    notices: list[str] = field(default_factory=list)
+    languages: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        data = {"query": self.query, "corrected": self.corrected, "hits": [hit.as_json() for hit in self.hits]}
+        if self.error:
+            data["error"] = self.error
+        if self.notices:
+            data["notices"] = self.notices
+        return data
+
+
+# ---------------------------------------------------------------------------
+# Opening generations
+
+
+class Generation:
+    """The live generation's indexes; searchers are opened per thread and reused."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.indexes = {lang: whoosh_index.open_dir(str(path / lang)) for lang in CONTENT_LANGUAGES}
+        self.local = threading.local()
+        self.parsers = {lang: _make_parser(lang, self.indexes[lang].schema) for lang in CONTENT_LANGUAGES}
+
+    def searcher(self, language: str):
+        searchers = getattr(self.local, "searchers", None)
+        if searchers is None:
+            searchers = self.local.searchers = {}
+        if language not in searchers:
+            searchers[language] = self.indexes[language].searcher()
+        return searchers[language]
+
+
+def _make_parser(language: str, schema):
+    fields = ["text", "heading", "bigrams"] if language in BIGRAM_COMPANION else ["text", "heading"]
+    parser = MultifieldParser(fields, schema, fieldboosts={"heading": HEADING_BOOST})
+    # Only what we document: words, "phrases", prefix*, AND/OR/NOT and groups. Field syntax
+    # is read by queries.py before parsing, so "foo:bar" is plain text here.
+    for plugin in list(parser.plugins):
+        if isinstance(plugin, (FieldsPlugin, RangePlugin, BoostPlugin, EveryPlugin, SingleQuotePlugin)):
+            parser.remove_plugin(plugin)
+    return parser
+
+
+_generation_lock = threading.Lock()
+_generations: dict[Path, Generation] = {}
+
+
+def open_generation() -> Generation:
+    path = current_generation()
+    if path is None:
+        raise IndexMissing("The search index has not been built yet: run “python manage.py build_index”.")
+    with _generation_lock:
+        generation = _generations.get(path)
+        if generation is None:
+            generation = Generation(path)
+            # Keep the previous generation open for requests still using it.
+            for old in list(_generations)[:-1]:
+                del _generations[old]
+            _generations[path] = generation
+        return generation
+
+
+# ---------------------------------------------------------------------------
+# Searching
+
+
+@dataclass
+class _LanguageQuery:
+    language: str
+    query: object
+    terms: dict[str, set[str]]
+    ranked: list[dict]
+    # True when the words as typed (before glossary expansion) exist in this language's
+    # index: the language the user was searching in, as opposed to one reached through
+    # a translation of the query.
+    direct: bool = True
+
+
+_cache_lock = threading.Lock()
+_cache: OrderedDict = OrderedDict()
+
+
+def search(
+    query: str,
+    *,
+    languages: list[str] | None = None,
+    game: str | None = None,
+    edition: str | None = None,
+    limit: int = 10,
+) -> SearchResults:
+    """Search every requested language; one hit per rule, best first."""
+    try:
+        user = parse_user_query(query)
+    except QueryError as error:
+        return SearchResults(query=query, error=str(error))
+    wanted = user.languages or [lang for lang in (languages or CONTENT_LANGUAGES) if lang in CONTENT_LANGUAGES]
+    game = user.game or game
+    edition = user.edition or edition
+    limit = max(1, min(limit, 100))
+    try:
+        generation = open_generation()
+    except IndexMissing as error:
+        return SearchResults(query=query, error=str(error), languages=wanted)
+    key = (str(generation.path), user.text, tuple(wanted), game, edition, limit)
+    with _cache_lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            cached = _cache[key]
+            return SearchResults(
+                query=query, hits=cached.hits, corrected=cached.corrected, notices=user.notices, languages=wanted
+            )
+    results = _run(generation, user, wanted, game, edition, limit)
+    results.query = query
+    results.notices = user.notices + results.notices
+    with _cache_lock:
+        _cache[key] = results
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return results
+
+
+def _filter(game: str | None, edition: str | None):
+    parts = [Term("edition", edition) if edition else Term("latest", "1")]
+    if game:
+        parts.append(Term("game", game))
+    return And(parts) if len(parts) > 1 else parts[0]
+
+
+def _fetch_limit(limit: int) -> int:
+    return max(50, limit * 4)
+
+
+def _run(generation: Generation, user: UserQuery, languages: list[str], game, edition, limit) -> SearchResults:
+    results = SearchResults(query=user.raw, languages=languages)
+    filter_query = _filter(game, edition)
+    if user.number:
+        per_language = [_number_query(generation, lang, user.number, filter_query, limit) for lang in languages]
+    else:
+        per_language = [_text_query(generation, lang, user.text, game, filter_query, limit) for lang in languages]
+        if not any(q.ranked for q in per_language):
+            corrected = _correct(generation, languages, user.text, game, filter_query, limit)
+            if corrected is not None:
+                results.corrected, per_language = corrected
+    results.hits = _group(generation, per_language, languages, filter_query, limit, number=user.number)
+    return results
+
+
+def _ranked(searcher, query, filter_query, limit: int) -> list[dict]:
+    hits = searcher.search(query, filter=filter_query, limit=_fetch_limit(limit))
+    return [dict(hit.fields(), _score=hit.score) for hit in hits]
+
+
+def _parse(generation: Generation, language: str, text: str):
+    query = generation.parsers[language].parse(text)
+    return _single_cjk_as_prefix(query)
+
+
+def _single_cjk_as_prefix(query):
+    """A one-character CJK word matches every bigram starting with it."""
+    if isinstance(query, Term) and query.fieldname in ("text", "bigrams") and len(query.text) == 1:
+        if "\u3040" <= query.text <= "\u9fff" or "\uac00" <= query.text <= "\ud7af":
+            return Prefix(query.fieldname, query.text)
+    if hasattr(query, "subqueries"):
+        query.subqueries = [_single_cjk_as_prefix(q) for q in query.subqueries]
+    elif hasattr(query, "child"):
+        query.child = _single_cjk_as_prefix(query.child)
+    return query
+
+
+def _terms(query, searcher) -> dict[str, set[str]]:
+    """The index terms a query matched, per field (prefixes expanded), for highlighting."""
+    terms: dict[str, set[str]] = {}
+    for fieldname, text in query.existing_terms(searcher.reader(), phrases=True, expand=True):
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        terms.setdefault(fieldname, set()).add(text)
+    return terms
+
+
+def _text_query(generation, language, text, game, filter_query, limit) -> _LanguageQuery:
+    rewritten, used = vocabulary().rewrite(text, language, game=game)
+    query = _parse(generation, language, rewritten)
+    searcher = generation.searcher(language)
+    direct = True
+    if used:
+        direct = bool(_terms(_parse(generation, language, text), searcher))
+    return _LanguageQuery(
+        language, query, _terms(query, searcher), _ranked(searcher, query, filter_query, limit), direct=direct
+    )
+
+
+def _number_query(generation, language, number, filter_query, limit) -> _LanguageQuery:
+    searcher = generation.searcher(language)
+    exact = _ranked(searcher, Term("number", number), filter_query, limit)
+    citing = [d for d in _ranked(searcher, Term("cites", number), filter_query, limit) if d["number"] != number]
+    return _LanguageQuery(
+        language, Or([Term("number", number), Term("cites", number)]), {"text": {number}}, exact + citing
+    )
+
+
+def _correct(generation, languages, text, game, filter_query, limit):
+    """When nothing matched: the spelling a language's index knows, and its results."""
+    for language in languages:
+        searcher = generation.searcher(language)
+        query = _parse(generation, language, text)
+        correction = searcher.correct_query(query, text, maxdist=2)
+        if correction.string and correction.string != text:
+            attempt = [
+                _text_query(generation, lang, correction.string, game, filter_query, limit) for lang in languages
+            ]
+            if any(q.ranked for q in attempt):
+                return correction.string, attempt
+    return None
+
+
+def _group(
+    generation, per_language: list[_LanguageQuery], languages, filter_query, limit, *, number
+) -> list[SearchHit]:
+    """Reciprocal-rank fusion over languages, one hit per alignment key."""
+    groups: dict[str, SearchHit] = {}
+    docs: dict[tuple[str, str], dict] = {}
+    best_rank: dict[str, tuple[bool, int, int]] = {}
+    for order, lq in enumerate(per_language):
+        seen = set()
+        for rank, doc in enumerate(lq.ranked):
+            key = doc["key"]
+            if key in seen:
+                continue
+            seen.add(key)
+            bonus = NUMBER_BONUS if number and doc["number"] == number else 0.0
+            hit = groups.get(key)
+            if hit is None:
+                hit = groups[key] = SearchHit(
+                    game=doc["game"],
+                    number=doc["number"],
+                    kind=doc["kind"],
+                    key=key,
+                    score=0.0,
+                    matched_lang=lq.language,
+                )
+            hit.score += 1.0 / (RRF_K + rank + 1) + bonus
+            docs[(key, lq.language)] = doc
+            # The language the user typed in wins ties; then the better rank.
+            position = (not lq.direct, rank, order)
+            if key not in best_rank or position < best_rank[key]:
+                best_rank[key] = position
+                hit.matched_lang = lq.language
+    ordered = sorted(groups.values(), key=lambda h: (-h.score, h.key))[:limit]
+    queries = {lq.language: lq for lq in per_language}
+    for hit in ordered:
+        for language in languages:
+            doc = docs.get((hit.key, language)) or _aligned(generation, language, hit.key, filter_query)
+            if doc is None:
+                continue
+            hit.texts[language] = LanguageText(
+                edition=doc["edition"],
+                snippet=_snippet(language, doc["text"], queries[language].terms),
+                number=doc["number"],
+                kind=doc["kind"],
+            )
+    return ordered
+
+
+def _aligned(generation, language, key, filter_query) -> dict | None:
+    searcher = generation.searcher(language)
+    hits = searcher.search(Term("key", key), filter=filter_query, limit=1)
+    return dict(hits[0].fields()) if len(hits) else None
+
+
+def _snippet(language: str, text: str, terms: dict[str, set[str]]) -> str:
+    spans = []
+    if terms.get("text"):
+        spans += highlight.match_spans(text, _analyzer(language), terms["text"])
+    if terms.get("bigrams"):
+        spans += highlight.match_spans(text, _bigrams(), terms["bigrams"])
+    return highlight.render(text, highlight.merge(spans))
+
+
+_analyzers: dict[str, object] = {}
+
+
+def _analyzer(language: str):
+    if language not in _analyzers:
+        _analyzers[language] = analyzer_for(language)
+    return _analyzers[language]
+
+
+def _bigrams():
+    if "_bigrams" not in _analyzers:
+        _analyzers["_bigrams"] = bigram_analyzer()
+    return _analyzers["_bigrams"]
+
+
+def generation_path() -> str | None:
+    path = current_generation()
+    return os.fspath(path) if path else None

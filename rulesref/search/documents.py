@@ -1,0 +1,131 @@
+"""What goes into the index: one document per entry and per glossary entry."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+
+from django.db.models import Count, Prefetch
+
+from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.rules.models import CardName, CrossReference, Edition, Entry, Example, GlossaryEntry
+
+from .analysis import extract_symbols
+
+
+def latest_edition_ids() -> set[int]:
+    """The newest edition of every (game, language)."""
+    latest = {}
+    for edition in Edition.objects.newest_first().select_related("game"):
+        latest.setdefault((edition.game.slug, edition.language), edition.pk)
+    return set(latest.values())
+
+
+def card_names_by_game() -> dict[str, list[str]]:
+    names: dict[str, list[str]] = {}
+    for game, name in CardName.objects.values_list("card__game__slug", "name"):
+        names.setdefault(game, []).append(name)
+    return names
+
+
+def keywords_for(number: str, text: str, cards: list[str]) -> str:
+    words = [number] if number else []
+    folded = text.casefold()
+    words.extend(name.casefold() for name in cards if name.casefold() in folded)
+    words.extend(extract_symbols(text))
+    # Commas separate keywords; none of ours contains one.
+    return ",".join(w.replace(",", " ") for w in dict.fromkeys(words))
+
+
+def entry_key(game: str, entry: Entry) -> str:
+    if entry.kind == Entry.Kind.NOTE or not entry.number:
+        return f"{game}:note:{entry.pk}"
+    if entry.kind == Entry.Kind.CHAPTER:
+        return f"{game}:chapter:{entry.number}"
+    return f"{game}:{entry.number}"
+
+
+def documents_for_language(language: str) -> Iterator[dict]:
+    """Every document of one content language, in a stable order."""
+    latest = latest_edition_ids()
+    cards = card_names_by_game()
+    entries = (
+        Entry.objects.filter(edition__language=language)
+        .select_related("edition__game")
+        .prefetch_related(
+            Prefetch("examples", queryset=Example.objects.order_by("order")),
+            Prefetch("cross_references", queryset=CrossReference.objects.order_by("id")),
+        )
+        .order_by("edition_id", "order")
+    )
+    section_titles = dict(
+        Entry.objects.filter(edition__language=language, kind=Entry.Kind.SECTION).values_list("pk", "title")
+    )
+    seen_sections: set[int] = set()
+    for entry in entries.iterator(chunk_size=2000):
+        edition = entry.edition
+        heading = ""
+        if entry.kind == Entry.Kind.RULE and entry.parent_id in section_titles and entry.parent_id not in seen_sections:
+            seen_sections.add(entry.parent_id)
+            heading = section_titles[entry.parent_id]
+        game = edition.game.slug
+        parts = [entry.title] if entry.title and entry.title != entry.text else []
+        parts.append(entry.text)
+        parts.extend(example.text for example in entry.examples.all())
+        text = "\n".join(p for p in parts if p)
+        yield {
+            "doc_id": f"e{entry.pk}",
+            "game": game,
+            "edition": edition.slug,
+            "lang": language,
+            "kind": entry.kind,
+            "number": entry.number,
+            "key": entry_key(game, entry),
+            "latest": "1" if edition.pk in latest else "0",
+            "order": entry.order,
+            "title": entry.title,
+            "text": text,
+            "heading": heading,
+            "keywords": keywords_for(entry.number, text, cards.get(game, [])),
+            "cites": ",".join(dict.fromkeys(ref.target_number for ref in entry.cross_references.all())),
+        }
+    glossary = GlossaryEntry.objects.filter(edition__language=language).select_related("edition__game")
+    for item in glossary.order_by("edition_id", "position").iterator(chunk_size=2000):
+        edition = item.edition
+        game = edition.game.slug
+        text = f"{item.term}\n{item.definition}"
+        yield {
+            "doc_id": f"g{item.pk}",
+            "game": game,
+            "edition": edition.slug,
+            "lang": language,
+            "kind": "glossary",
+            "number": item.term,
+            "key": f"{game}:glossary:{item.term.casefold()}",
+            "latest": "1" if edition.pk in latest else "0",
+            "order": item.position,
+            "title": item.term,
+            "text": text,
+            "keywords": keywords_for("", text, cards.get(game, [])),
+            "cites": ",".join(item.rules),
+        }
+
+
+def expected_counts() -> dict[str, int]:
+    """Documents each language's index must hold: its entries plus its glossary entries."""
+    counts = dict.fromkeys(CONTENT_LANGUAGES, 0)
+    for model in (Entry, GlossaryEntry):
+        rows = model.objects.values("edition__language").annotate(n=Count("pk")).values_list("edition__language", "n")
+        for language, n in rows:
+            counts[language] += n
+    return counts
+
+
+def database_fingerprint() -> str:
+    """Changes whenever an import or a glossary sync changes what the index holds."""
+    digest = hashlib.sha256()
+    for row in Edition.objects.order_by("pk").values_list("pk", "source_sha256", "imported_at"):
+        digest.update(repr(row).encode())
+    for row in CardName.objects.order_by("pk").values_list("pk", "name"):
+        digest.update(repr(row).encode())
+    return digest.hexdigest()[:16]

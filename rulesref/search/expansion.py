@@ -1,0 +1,142 @@
+"""Cross-language query expansion from the glossary: "toughness" also asks for
+"costituzione" in Italian and "タフネス" in Japanese; "Veteran Motorist" also asks
+for "経験豊富な操縦者".
+
+For every content language we rewrite the query string so that each recognised
+term becomes ``((original) OR "form" OR "form")`` with that language's forms.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import unicodedata
+from dataclasses import dataclass
+
+from rulesref.rules.models import CardName, TermForm
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One term or card: its forms per language."""
+
+    key: str
+    game: str
+    forms: dict[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class Match:
+    start: int
+    end: int
+    concept: Concept
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def _is_cjk(text: str) -> bool:
+    return any(unicodedata.name(ch, "").startswith(("CJK", "HIRAGANA", "KATAKANA", "HANGUL")) for ch in text)
+
+
+class Vocabulary:
+    """All concepts and a matcher over their forms, longest forms first."""
+
+    def __init__(self, concepts: list[Concept]):
+        self.concepts = concepts
+        entries = []
+        for concept in concepts:
+            for forms in concept.forms.values():
+                for form in forms:
+                    entries.append((_fold(form), concept))
+        entries.sort(key=lambda item: -len(item[0]))
+        self.entries = entries
+        self.patterns = [
+            (re.compile(re.escape(form) if _is_cjk(form) else rf"(?<!\w){re.escape(form)}(?!\w)"), concept)
+            for form, concept in entries
+        ]
+
+    def find(self, query: str, *, game: str | None = None) -> list[Match]:
+        """Non-overlapping matches of known forms in ``query`` (longest first), outside quotes' edges."""
+        folded = _fold(query)
+        if len(folded) != len(query):
+            # NFKC changed the length: match on the folded text only when offsets agree.
+            return []
+        taken: list[Match] = []
+        for pattern, concept in self.patterns:
+            if game and concept.game != game:
+                continue
+            for found in pattern.finditer(folded):
+                start, end = found.span()
+                if any(start < m.end and m.start < end for m in taken):
+                    continue
+                taken.append(Match(start, end, concept))
+        return sorted(taken, key=lambda m: m.start)
+
+    def rewrite(self, query: str, language: str, *, game: str | None = None) -> tuple[str, list[Concept]]:
+        """``query`` with every recognised term OR-ed with its forms in ``language``."""
+        matches = self.find(query, game=game)
+        if not matches:
+            return query, []
+        pieces, cursor, used = [], 0, []
+        for match in matches:
+            forms = [
+                f for f in match.concept.forms.get(language, ()) if _fold(f) != _fold(query[match.start : match.end])
+            ]
+            if not forms:
+                continue
+            start, end = match.start, match.end
+            # A quoted phrase that is exactly the term is replaced with its quotes.
+            if start > 0 and end < len(query) and query[start - 1] == '"' and query[end] == '"':
+                start, end = start - 1, end + 1
+            if start < cursor:
+                continue
+            original = query[start:end]
+            alternatives = " OR ".join(f'"{form}"' for form in forms)
+            pieces.append(query[cursor:start])
+            pieces.append(f"(({original}) OR {alternatives})")
+            cursor = end
+            used.append(match.concept)
+        pieces.append(query[cursor:])
+        return "".join(pieces), used
+
+
+_cache_lock = threading.Lock()
+_cache: dict[tuple, Vocabulary] = {}
+
+
+def vocabulary() -> Vocabulary:
+    """The glossary's concepts, reloaded when the glossary tables change."""
+    stamp = (
+        TermForm.objects.count(),
+        TermForm.objects.order_by("-pk").values_list("pk", flat=True).first(),
+        CardName.objects.count(),
+        CardName.objects.order_by("-pk").values_list("pk", flat=True).first(),
+    )
+    with _cache_lock:
+        cached = _cache.get(stamp)
+        if cached is not None:
+            return cached
+    concepts: dict[tuple, dict[str, list[str]]] = {}
+    games: dict[tuple, str] = {}
+    for game, key, language, form in TermForm.objects.order_by("term_id", "language", "-preferred", "pk").values_list(
+        "term__game__slug", "term__key", "language", "form"
+    ):
+        concepts.setdefault(("term", game, key), {}).setdefault(language, []).append(form)
+        games[("term", game, key)] = game
+    for game, key, language, name in CardName.objects.order_by("card_id", "language").values_list(
+        "card__game__slug", "card__key", "language", "name"
+    ):
+        concepts.setdefault(("card", game, key), {}).setdefault(language, []).append(name)
+        games[("card", game, key)] = game
+    built = Vocabulary(
+        [
+            Concept(key=f"{kind}:{key}", game=games[(kind, game, key)], forms={k: tuple(v) for k, v in forms.items()})
+            for (kind, game, key), forms in concepts.items()
+        ]
+    )
+    with _cache_lock:
+        _cache.clear()
+        _cache[stamp] = built
+    return built

@@ -1,0 +1,62 @@
+"""Snippets: escape the text, then mark the matches.
+
+The analyzer that indexed a field tokenises the stored text again; every token
+whose indexed form is one of the query's terms marks its span of the original
+text. Overlapping spans (character bigrams) are merged, so CJK matches come out
+as one mark per matched run.
+"""
+
+from __future__ import annotations
+
+from django.utils.html import escape
+
+from .analysis import tokens
+
+ELLIPSIS = "…"
+
+
+def match_spans(text: str, analyzer, terms: set[str], prefixes: tuple[str, ...] = ()) -> list[tuple[int, int]]:
+    spans = []
+    for token, start, end in tokens(analyzer, text):
+        if token in terms or (prefixes and token.startswith(prefixes)):
+            spans.append((start, end))
+    return merge(spans)
+
+
+def merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def window(text: str, spans: list[tuple[int, int]], max_chars: int) -> tuple[int, int]:
+    """The part of ``text`` to show: all of it if short, else around the first match."""
+    if len(text) <= max_chars:
+        return 0, len(text)
+    first = spans[0][0] if spans else 0
+    start = max(0, first - max_chars // 4)
+    end = min(len(text), start + max_chars)
+    start = max(0, end - max_chars)
+    return start, end
+
+
+def render(text: str, spans: list[tuple[int, int]], *, max_chars: int = 360) -> str:
+    """HTML: the escaped snippet with ``<mark>`` around each span inside the window."""
+    lo, hi = window(text, spans, max_chars)
+    pieces = [ELLIPSIS] if lo > 0 else []
+    cursor = lo
+    for start, end in spans:
+        start, end = max(start, lo), min(end, hi)
+        if start >= end:
+            continue
+        pieces.append(escape(text[cursor:start]))
+        pieces.append(f"<mark>{escape(text[start:end])}</mark>")
+        cursor = end
+    pieces.append(escape(text[cursor:hi]))
+    if hi < len(text):
+        pieces.append(ELLIPSIS)
+    return "".join(pieces)

@@ -1,0 +1,51 @@
+import html
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.search.backend import search
+
+
+class Command(BaseCommand):
+    help = (
+        "Search the rules in every language at once; one result per rule, with its text in each language "
+        "and the matching words marked."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("query", help='words, "phrases", prefix*, AND/OR/NOT, lang:/game:/edition: filters')
+        parser.add_argument(
+            "--lang", action="append", choices=list(CONTENT_LANGUAGES), help="a language to show (repeat for more)"
+        )
+        parser.add_argument("--game", help="only this game (mtg, berserk)")
+        parser.add_argument("--edition", help="only this edition (default: the latest of each language)")
+        parser.add_argument("--limit", type=int, default=10, help="how many rules to show (default 10)")
+        parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
+
+    def handle(self, *args, **options):
+        results = search(
+            options["query"],
+            languages=options["lang"],
+            game=options["game"],
+            edition=options["edition"],
+            limit=options["limit"],
+        )
+        if options["json"]:
+            self.stdout.write(json.dumps(results.as_json(), ensure_ascii=False))
+            if results.error:
+                raise CommandError(results.error, returncode=2)
+            return
+        if results.error:
+            raise CommandError(results.error, returncode=2)
+        for notice in results.notices:
+            self.stdout.write(notice)
+        if results.corrected:
+            self.stdout.write(f"showing results for {results.corrected}")
+        if not results.hits:
+            self.stdout.write("no results")
+        for hit in results.hits:
+            self.stdout.write(f"{hit.game} {hit.number} ({hit.kind}, matched in {hit.matched_lang}, {hit.score:.4f})")
+            for lang, text in hit.texts.items():
+                snippet = html.unescape(text.snippet.replace("<mark>", "[").replace("</mark>", "]"))
+                self.stdout.write(f"  {lang} {text.edition}: {snippet}")

@@ -1,0 +1,53 @@
+"""One Whoosh schema per content language.
+
+Every language has the same fields; only the analyzer of ``text`` differs, and
+Japanese adds a character-bigram field beside its morphological one.
+"""
+
+from __future__ import annotations
+
+from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+
+from rulesref.core.languages import CONTENT_LANGUAGES
+
+from .analysis import analyzer_for, bigram_analyzer
+
+# Languages whose main text field is morphological and get a bigram field too.
+BIGRAM_COMPANION = {"ja"}
+
+
+def schema_for(language: str) -> Schema:
+    fields = {
+        # "e<entry pk>" or "g<glossary entry pk>".
+        "doc_id": ID(stored=True, unique=True),
+        "game": ID(stored=True),
+        "edition": ID(stored=True),
+        "lang": ID(stored=True),
+        "kind": ID(stored=True),
+        "number": ID(stored=True),
+        # The alignment key: "mtg:208.2a"; glossary and notes get keys of their own.
+        "key": ID(stored=True),
+        # "1" for documents of the newest edition of their game and language.
+        "latest": ID(),
+        "order": NUMERIC(stored=True, sortable=True),
+        "title": STORED(),
+        "text": TEXT(analyzer=analyzer_for(language), stored=True, spelling=True),
+        # The topic a rule introduces: its section's title, given to the section's first
+        # rule (208.1 under "208. Power/Toughness"), which is where a term is defined.
+        "heading": TEXT(analyzer=analyzer_for(language)),
+        # Rule numbers, card names and symbols, matched before analysis.
+        "keywords": KEYWORD(lowercase=True, commas=True, scorable=True),
+        # Numbers this document cites.
+        "cites": KEYWORD(commas=True),
+    }
+    if language in BIGRAM_COMPANION:
+        fields["bigrams"] = TEXT(analyzer=bigram_analyzer())
+    for name in ("text", "heading", "bigrams"):
+        if name in fields and language_uses_bigrams(language, name):
+            # One typed word gives several bigrams: they must stand together, as a phrase.
+            fields[name].multitoken_query = "phrase"
+    return Schema(**fields)
+
+
+def language_uses_bigrams(language: str, field: str) -> bool:
+    return field == "bigrams" or CONTENT_LANGUAGES[language].analyzer == "cjk-bigram"

@@ -1,0 +1,462 @@
+"""Analyzers: what each content language indexes, with offsets into the original text."""
+
+import pickle
+import unicodedata
+
+import pytest
+from whoosh import index
+from whoosh.fields import ID, TEXT, Schema
+from whoosh.qparser import QueryParser
+from whoosh.query import Phrase, Prefix
+
+from rulesref.core import languages
+from rulesref.core.checks import KNOWN_ANALYZERS
+from rulesref.search.analysis import (
+    ANALYZERS,
+    CJKBigramTokenizer,
+    ItalianElisionFilter,
+    JapaneseTokenizer,
+    NFKCFilter,
+    UnknownAnalyzer,
+    WordTokenizer,
+    YoFoldFilter,
+    analyzer_for,
+    bigram_analyzer,
+    extract_symbols,
+    tokens,
+)
+from tests.conftest import SEED_BERSERK, SEED_IT_2023, SEED_IT_2024, SEED_JA
+
+
+def texts(analyzer, text, **kwargs):
+    return [token for token, _start, _end in tokens(analyzer, text, **kwargs)]
+
+
+def surfaces(analyzer, text):
+    return [text[start:end] for _token, start, end in tokens(analyzer, text)]
+
+
+def search(tmp_path, analyzer, documents, query):
+    """Ids of the documents a real whoosh index finds for ``query`` (a query string or a Query)."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    schema = Schema(id=ID(stored=True), body=TEXT(analyzer=analyzer, phrase=True))
+    ix = index.create_in(tmp_path, schema)
+    with ix.writer() as writer:
+        for number, document in enumerate(documents, 1):
+            writer.add_document(id=str(number), body=document)
+    # ix.schema is read back from disk: the query is analysed by the unpickled analyzer.
+    with ix.searcher() as searcher:
+        if isinstance(query, str):
+            query = QueryParser("body", ix.schema).parse(query)
+        return sorted(hit["id"] for hit in searcher.search(query))
+
+
+# English
+
+
+def test_english_words_are_lowercased_stemmed_and_stop_words_dropped():
+    text = "Creatures' power: see rule 604.3 and 208.2a; [This creature's] power is equal to ２０８．２ａ."
+    assert tokens(analyzer_for("en"), text) == [
+        ("creatur", 0, 9),
+        ("power", 11, 16),
+        ("see", 18, 21),
+        ("rule", 22, 26),
+        ("604.3", 27, 32),
+        ("208.2a", 37, 43),
+        ("creatur", 51, 59),
+        ("power", 63, 68),
+        ("equal", 72, 77),
+        ("208.2a", 81, 87),
+    ]
+
+
+def test_a_full_width_rule_number_is_one_normalised_token_spanning_the_original_characters():
+    text = "See ２０８．２ａ."
+    assert tokens(analyzer_for("en"), text) == [("see", 0, 3), ("208.2a", 4, 10)]
+    assert text[4:10] == "２０８．２ａ"
+
+
+def test_numbers_keep_their_dots_and_slashes_but_words_split_at_them():
+    assert texts(analyzer_for("en"), "rule 104.3.1: a 2/3 creature, and/or end.Next") == [
+        "rule",
+        "104.3.1",
+        "2/3",
+        "creatur",
+        "end",
+        "next",
+    ]
+
+
+def test_a_single_digit_is_indexed():
+    assert texts(analyzer_for("en"), "deals 2 damage") == ["deal", "2", "damag"]
+
+
+def test_creature_finds_creatures_in_english(tmp_path):
+    assert search(tmp_path, analyzer_for("en"), ["Creatures you control get +1/+1.", "Lands."], "creature") == ["1"]
+
+
+# Italian
+
+
+def test_an_elided_italian_article_is_not_indexed():
+    text = "Dell'Ordine: l'oggetto nell’angolo, un'abilità all'interno di quell'avversario."
+    assert tokens(analyzer_for("it"), text) == [
+        ("ordin", 5, 11),
+        ("oggett", 15, 22),
+        ("angol", 28, 34),
+        ("abil", 39, 46),
+        ("intern", 51, 58),
+        ("avversar", 68, 78),
+    ]
+    assert surfaces(analyzer_for("it"), text) == ["Ordine", "oggetto", "angolo", "abilità", "interno", "avversario"]
+
+
+@pytest.mark.parametrize("apostrophe", ["'", "\u2019"])
+def test_the_italian_tokenizer_splits_at_straight_and_typographic_apostrophes(apostrophe):
+    text = f"nell{apostrophe}angolo"
+    assert [t.text for t in WordTokenizer(elision=True)(text)] == [f"nell{apostrophe}", "angolo"]
+    assert tokens(analyzer_for("it"), text) == [("angol", 5, 11)]
+
+
+def test_an_apostrophe_word_that_is_no_italian_elision_keeps_its_text_without_the_apostrophe():
+    text = "Le costituzioni di Urza's Tower (vedi regola 208.2a)."
+    assert tokens(analyzer_for("it"), text) == [
+        ("costitu", 3, 15),
+        ("urza", 19, 23),
+        ("s", 24, 25),
+        ("tower", 26, 31),
+        ("ved", 33, 37),
+        ("regol", 38, 44),
+        ("208.2a", 45, 51),
+    ]
+
+
+def test_an_elision_is_kept_as_a_stopped_token_when_stops_are_not_removed():
+    analyzer = WordTokenizer(elision=True) | ItalianElisionFilter()
+    found = [(t.text, t.stopped) for t in analyzer("l'oggetto", removestops=False)]
+    assert found == [("l", True), ("oggetto", False)]
+
+
+def test_costituzione_finds_costituzioni_in_italian(tmp_path):
+    documents = ["La costituzione di una creatura.", "Le costituzioni delle creature.", "La forza."]
+    assert search(tmp_path, analyzer_for("it"), documents, "costituzione") == ["1", "2"]
+
+
+def test_an_italian_word_is_found_after_an_elided_preposition(tmp_path):
+    assert search(tmp_path, analyzer_for("it"), ["Cavalieri dell’Ordine di Jarkeld.", "Regole."], "ordine") == ["1"]
+
+
+# Russian
+
+
+def test_russian_words_are_stemmed_with_yo_folded_and_stop_words_dropped():
+    text = "Отражение ударов: Ёлка и елка (См. 107.2) — её здоровье."
+    assert tokens(analyzer_for("ru"), text) == [
+        ("отражен", 0, 9),
+        ("удар", 10, 16),
+        ("елк", 18, 22),
+        ("елк", 25, 29),
+        ("см", 31, 33),
+        ("107.2", 35, 40),
+        ("здоров", 47, 55),
+    ]
+
+
+def test_yo_folds_to_ye_in_both_cases():
+    assert [t.text for t in (WordTokenizer() | YoFoldFilter())("Ёлка ёж")] == ["Елка", "еж"]
+
+
+def test_russian_inflections_share_stems(tmp_path):
+    assert texts(analyzer_for("ru"), "отражение ударов") == texts(analyzer_for("ru"), "Отражение удара")
+    documents = ["Отражение удара: существо получает на 1 ранение меньше.", "Ход."]
+    assert search(tmp_path, analyzer_for("ru"), documents, "отражение ударов") == ["1"]
+
+
+def test_yolka_and_elka_find_each_other(tmp_path):
+    assert search(tmp_path, analyzer_for("ru"), ["Ёлка.", "елка.", "Сосна."], "елка") == ["1", "2"]
+
+
+# Japanese
+
+
+def test_japanese_is_indexed_by_lemma_without_particles_and_auxiliaries():
+    assert tokens(analyzer_for("ja"), "クリーチャーが破壊される。") == [
+        ("クリーチャー", 0, 6),
+        ("破壊", 7, 9),
+        ("為る", 9, 10),
+    ]
+
+
+def test_a_loanword_lemma_loses_its_english_gloss():
+    # unidic's lemmas are "クリーチャー-Kreacher" and "カード-card"
+    assert texts(analyzer_for("ja"), "クリーチャー・カード") == ["クリーチャー", "カード"]
+
+
+def test_latin_text_inside_japanese_gives_lowercase_words_and_whole_rule_numbers():
+    text = "カードは特性定義能力を持つことがある(rule 604.3 参照)。[This creature's] power"
+    assert tokens(analyzer_for("ja"), text) == [
+        ("カード", 0, 3),
+        ("特性", 4, 6),
+        ("定義", 6, 8),
+        ("能力", 8, 10),
+        ("持つ", 11, 13),
+        ("事", 13, 15),
+        ("有る", 16, 18),
+        ("rule", 19, 23),
+        ("604.3", 24, 29),
+        ("参照", 30, 32),
+        ("this", 35, 39),
+        ("creature", 40, 48),
+        ("s", 49, 50),
+        ("power", 52, 57),
+    ]
+
+
+def test_a_full_width_rule_number_in_japanese_is_one_normalised_token():
+    text = "ルール２０８．２ａを参照"
+    assert tokens(analyzer_for("ja"), text) == [("ルール", 0, 3), ("208.2a", 3, 9), ("参照", 10, 12)]
+
+
+def test_japanese_positions_count_only_indexed_tokens_and_stops_can_be_kept_for_highlighting():
+    analyzer = analyzer_for("ja")
+    found = [
+        (t.text, t.pos, t.stopped) for t in analyzer("クリーチャーが破壊される。", positions=True, removestops=False)
+    ]
+    assert found == [
+        ("クリーチャー", 0, False),
+        ("が", 1, True),
+        ("破壊", 1, False),
+        ("為る", 2, False),
+        ("れる", 3, True),
+        ("。", 3, True),
+    ]
+
+
+def test_hakai_suru_and_hakai_sareru_share_their_tokens():
+    analyzer = analyzer_for("ja")
+    assert texts(analyzer, "破壊する") == ["破壊", "為る"]
+    assert texts(analyzer, "破壊される") == ["破壊", "為る"]
+
+
+def test_hakai_suru_finds_hakai_sareru_and_back(tmp_path):
+    documents = ["クリーチャーが破壊される。", "クリーチャーを追放する。"]
+    assert search(tmp_path / "suru", analyzer_for("ja"), documents, "破壊する") == ["1"]
+    assert search(tmp_path / "sareru", analyzer_for("ja"), ["パーマネントを破壊する。"], "破壊される") == ["1"]
+
+
+def test_a_japanese_phrase_matches_across_a_dropped_particle(tmp_path):
+    query = '"クリーチャーを破壊"'
+    assert search(tmp_path, analyzer_for("ja"), ["クリーチャーが破壊される。", "破壊されたクリーチャー"], query) == [
+        "1"
+    ]
+
+
+def test_the_japanese_bigram_field_finds_a_single_character_by_prefix(tmp_path):
+    text = "クリーチャー・カードの右下には、スラッシュで区切られた2つの数字が記されている。"
+    assert "右" not in texts(analyzer_for("ja"), text)  # the morphological field sees only 右下
+    assert search(tmp_path, bigram_analyzer(), [text, "左上"], Prefix("body", "右")) == ["1"]
+
+
+# Character bigrams (zh-hans, and the Japanese bigram field)
+
+
+def test_cjk_runs_become_overlapping_bigrams_plus_their_last_character():
+    assert tokens(analyzer_for("zh-hans"), "杰卡失落骑士团的力量和防御力各等于1+*") == [
+        ("杰卡", 0, 2),
+        ("卡失", 1, 3),
+        ("失落", 2, 4),
+        ("落骑", 3, 5),
+        ("骑士", 4, 6),
+        ("士团", 5, 7),
+        ("团的", 6, 8),
+        ("的力", 7, 9),
+        ("力量", 8, 10),
+        ("量和", 9, 11),
+        ("和防", 10, 12),
+        ("防御", 11, 13),
+        ("御力", 12, 14),
+        ("力各", 13, 15),
+        ("各等", 14, 16),
+        ("等于", 15, 17),
+        ("于", 16, 17),
+        ("1", 17, 18),
+    ]
+
+
+def test_a_query_gets_bigrams_only_and_a_one_character_run_gets_its_character():
+    analyzer = analyzer_for("zh-hans")
+    assert texts(analyzer, "防御力", mode="query") == ["防御", "御力"]
+    assert texts(analyzer, "力", mode="query") == ["力"]
+    assert texts(analyzer, "力") == ["力"]
+
+
+def test_non_cjk_text_between_bigrams_gives_unstemmed_lowercase_words_and_numbers():
+    text = "参见规则604.3。Creatures 1/1，ＡＢ"
+    assert tokens(analyzer_for("zh-hans"), text) == [
+        ("参见", 0, 2),
+        ("见规", 1, 3),
+        ("规则", 2, 4),
+        ("则", 3, 4),
+        ("604.3", 4, 9),
+        ("creatures", 10, 19),
+        ("1/1", 20, 23),
+        ("ab", 24, 26),
+    ]
+
+
+def test_the_unigram_shares_the_last_bigram_position_so_phrases_cross_runs():
+    positions = [(t.text, t.pos) for t in analyzer_for("zh-hans")("等于1", positions=True)]
+    assert positions == [("等于", 0), ("于", 0), ("1", 1)]
+
+
+def test_a_stray_asterisk_and_plus_do_not_break_bigrams():
+    assert tokens(analyzer_for("zh-hans"), "1+*") == [("1", 0, 1)]
+    assert tokens(analyzer_for("zh-hans"), "+*") == []
+
+
+def test_a_chinese_phrase_and_a_single_character_are_found(tmp_path):
+    documents = ["杰卡失落骑士团的力量和防御力各等于1+*", "它的力量为2。"]
+    analyzer = analyzer_for("zh-hans")
+    assert search(tmp_path / "parsed", analyzer, documents, '"防御力"') == ["1"]
+    assert search(tmp_path / "phrase", analyzer, documents, Phrase("body", ["防御", "御力"])) == ["1"]
+    assert search(tmp_path / "prefix", analyzer, documents, Prefix("body", "力")) == ["1", "2"]
+    assert search(tmp_path / "across", analyzer, documents, '"等于1"') == ["1"]
+    # unquoted, whoosh's parser reads "1+*" as a wildcard; quoted, the analyzer sees it
+    assert search(tmp_path / "symbols", analyzer, documents, '"等于1+*"') == ["1"]
+
+
+# Offsets for every analyzer
+
+
+OFFSET_SAMPLES = {
+    "en": ("[This creature’s] power is ２０８．２ａ.", ["creature", "power", "２０８．２ａ"]),
+    "it": ("L’oggetto dell'Ordine è 1/1 e ２/２.", ["oggetto", "Ordine", "1/1", "２/２"]),
+    "ja": (
+        "（ルール２０８．２ａ参照）クリーチャー・カードの右下",
+        ["ルール", "２０８．２ａ", "参照", "クリーチャー", "カード", "右下"],
+    ),
+    "ru": ("Её Отражение ударов (см. １０７．２)", ["Отражение", "ударов", "см", "１０７．２"]),
+    "zh-hans": (
+        "防御力为＊，参见规则６０４．３。",
+        ["防御", "御力", "力为", "为", "参见", "见规", "规则", "则", "６０４．３"],
+    ),
+}
+
+
+@pytest.mark.parametrize("code", OFFSET_SAMPLES)
+def test_offsets_mark_the_surface_in_the_original_text(code):
+    text, expected = OFFSET_SAMPLES[code]
+    assert surfaces(analyzer_for(code), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("code", "seed"),
+    [("it", SEED_IT_2024), ("it", SEED_IT_2023), ("ru", SEED_BERSERK)],
+    ids=["it-2024", "it-2023", "ru"],
+)
+def test_every_token_of_a_seed_is_its_own_surface_analysed_alone(code, seed):
+    """The highlighter marks text[start:end]: analysing that span alone must give the same token."""
+    text = seed.read_text(encoding="utf-8")
+    analyzer = analyzer_for(code)
+    found = tokens(analyzer, text)
+    assert len(found) > 100
+    for token, start, end in found:
+        assert tokens(analyzer, text[start:end])[0][0] == token
+
+
+@pytest.mark.parametrize("make_analyzer", [lambda: analyzer_for("ja"), bigram_analyzer], ids=["japanese", "bigram"])
+def test_japanese_seed_offsets_move_forward_and_mark_words(make_analyzer):
+    text = SEED_JA.read_text(encoding="utf-8")
+    found = tokens(make_analyzer(), text)
+    assert len(found) > 500
+    starts = [start for _token, start, _end in found]
+    assert starts == sorted(starts)
+    for token, start, end in found:
+        surface = text[start:end]
+        assert surface and not any(c.isspace() for c in surface)
+        if token.isascii():  # Latin words and numbers: the token is the normalised surface
+            assert token == unicodedata.normalize("NFKC", surface).lower()
+
+
+def test_a_bigram_surface_analysed_alone_starts_with_the_same_token():
+    text = SEED_JA.read_text(encoding="utf-8")
+    analyzer = bigram_analyzer()
+    for token, start, end in tokens(analyzer, text):
+        assert tokens(analyzer, text[start:end])[0][0] == token
+
+
+# Filters on their own
+
+
+def test_nfkc_filter_normalises_full_width_text():
+    analyzer = WordTokenizer() | NFKCFilter()
+    assert [t.text for t in analyzer("２０８．２ａ Ｔｅｓｔ ﬁre")] == ["208.2a", "Test", "fire"]
+
+
+def test_untokenized_values_pass_through_whole():
+    for tokenizer in (WordTokenizer(), CJKBigramTokenizer(), JapaneseTokenizer()):
+        found = [(t.text, t.startchar, t.endchar) for t in tokenizer("防御力 604.3", tokenize=False, chars=True)]
+        assert found == [("防御力 604.3", 0, 9)]
+
+
+# The analyzer table
+
+
+def test_the_table_provides_exactly_the_analyzers_the_system_check_knows():
+    assert set(ANALYZERS) == KNOWN_ANALYZERS == {"snowball-en", "snowball-it", "snowball-ru", "japanese", "cjk-bigram"}
+
+
+def test_every_content_language_has_an_analyzer():
+    for code in languages.CONTENT_LANGUAGES:
+        assert analyzer_for(code) == ANALYZERS[languages.CONTENT_LANGUAGES[code].analyzer]()
+
+
+def test_japanese_means_the_morphological_analyzer():
+    assert isinstance(analyzer_for("ja")[0], JapaneseTokenizer)
+    assert isinstance(bigram_analyzer()[0], CJKBigramTokenizer)
+
+
+def test_a_content_language_without_an_analyzer_is_an_error_naming_both(monkeypatch):
+    klingon = languages.Language("tlh", "tlhIngan Hol", "Klingon", "Piqd", "snowball-tlh")
+    monkeypatch.setitem(languages.CONTENT_LANGUAGES, "tlh", klingon)
+    with pytest.raises(UnknownAnalyzer, match=r"content language 'tlh' names the search analyzer 'snowball-tlh'"):
+        analyzer_for("tlh")
+
+
+def test_an_unknown_language_code_is_an_error():
+    with pytest.raises(languages.UnknownLanguage):
+        analyzer_for("ko")
+
+
+# Pickling: whoosh stores the analyzers in the index
+
+
+@pytest.mark.parametrize("key", sorted(ANALYZERS))
+def test_every_analyzer_survives_pickling(key):
+    analyzer = ANALYZERS[key]()
+    text = "Dell'Ordine: ёлка ２０８．２ａ クリーチャーが破壊される。防御力 604.3"
+    before = tokens(analyzer, text)  # the Japanese tagger now exists: it must not be pickled
+    data = pickle.dumps(analyzer)
+    assert b"fugashi" not in data
+    restored = pickle.loads(data)
+    assert restored == analyzer
+    assert tokens(restored, text) == before
+
+
+def test_an_analyzer_keeps_working_after_an_index_is_reopened(tmp_path):
+    schema = Schema(body=TEXT(analyzer=analyzer_for("ja")))
+    index.create_in(tmp_path, schema)
+    reopened = index.open_dir(tmp_path).schema["body"].analyzer
+    assert texts(reopened, "破壊される") == ["破壊", "為る"]
+
+
+# Card symbols
+
+
+def test_card_symbols_are_extracted_normalised():
+    text = "{T}: Add {2}{W}. Put a +1/+1 counter on it; it gets −1/−1 and ＋１/＋１ until end of turn."
+    assert extract_symbols(text) == ["{t}", "{2}", "{w}", "+1/+1", "-1/-1", "+1/+1"]
+
+
+def test_hybrid_and_variable_symbols_are_extracted_and_rule_numbers_are_not():
+    assert extract_symbols("｛Ｗ/Ｕ｝ +X/+0 rule 208.2 2/3 1+1/+1") == ["{w/u}", "+x/+0"]
