@@ -8,6 +8,7 @@ searchers per thread, reused until a new generation goes live) and never writes.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from whoosh.query import And, Or, Prefix, Term
 from rulesref.core.languages import CONTENT_LANGUAGES
 
 from . import highlight
-from .analysis import analyzer_for, bigram_analyzer
+from .analysis import analyzer_for, bigram_analyzer, extract_symbols, tokens
 from .expansion import vocabulary
 from .queries import QueryError, UserQuery, parse_user_query
 from .schema import BIGRAM_COMPANION
@@ -31,7 +32,12 @@ RRF_K = 60
 # How much a match in a section's title (given to the section's first rule) counts.
 HEADING_BOOST = 3.0
 CACHE_SIZE = 256
-NUMBER_BONUS = 10.0  # puts the rule a number query names above everything else
+NUMBER_BONUS = 10.0
+KEYWORD_BOOST = 2.0
+# A language reached only through a translation of the query counts half in the fusion,
+# so that a rule present in many languages does not outrank the best match in the
+# language the user typed in.
+EXPANDED_WEIGHT = 0.5  # puts the rule a number query names above everything else
 
 
 class IndexMissing(Exception):
@@ -257,6 +263,15 @@ def _terms(query, searcher) -> dict[str, set[str]]:
 def _text_query(generation, language, text, game, filter_query, limit) -> _LanguageQuery:
     rewritten, used = vocabulary().rewrite(text, language, game=game)
     query = _parse(generation, language, rewritten)
+    # Symbols ("+1/+1", "{T}") and card names were indexed whole, as keywords.
+    keywords = extract_symbols(text) + [
+        name.casefold()
+        for concept in used
+        if concept.key.startswith("card:")
+        for name in concept.forms.get(language, ())
+    ]
+    if keywords:
+        query = Or([query] + [Term("keywords", keyword, boost=KEYWORD_BOOST) for keyword in keywords])
     searcher = generation.searcher(language)
     direct = True
     if used:
@@ -276,18 +291,44 @@ def _number_query(generation, language, number, filter_query, limit) -> _Languag
 
 
 def _correct(generation, languages, text, game, filter_query, limit):
-    """When nothing matched: the spelling a language's index knows, and its results."""
+    """When nothing matched: respell unknown words from a language's index, and search again."""
     for language in languages:
-        searcher = generation.searcher(language)
-        query = _parse(generation, language, text)
-        correction = searcher.correct_query(query, text, maxdist=2)
-        if correction.string and correction.string != text:
-            attempt = [
-                _text_query(generation, lang, correction.string, game, filter_query, limit) for lang in languages
-            ]
-            if any(q.ranked for q in attempt):
-                return correction.string, attempt
+        corrected = _respell(generation.searcher(language), language, text)
+        if corrected is None:
+            continue
+        attempt = [_text_query(generation, lang, corrected, game, filter_query, limit) for lang in languages]
+        if any(q.ranked for q in attempt):
+            return corrected, attempt
     return None
+
+
+WORD_RE = re.compile(r"[^\W\d_]{3,}")
+
+
+def _respell(searcher, language: str, text: str) -> str | None:
+    """``text`` with each word the index does not know replaced by its closest known word."""
+    analyzer = _analyzer(language)
+    reader = searcher.reader()
+    corrector = searcher.corrector("text")
+    changed = False
+
+    def replace(match):
+        nonlocal changed
+        word = match.group()
+        if word.upper() in ("AND", "OR", "NOT") or any("\u3040" <= ch <= "\u9fff" for ch in word):
+            return word
+        if any(("text", token) in reader for token, _, _ in tokens(analyzer, word)):
+            return word
+        # Whoosh ranks suggestions by distance, then frequency; with limit=1 it can
+        # return a farther word, so ask for a few and take the first.
+        suggestions = corrector.suggest(word.lower(), limit=5, maxdist=2)
+        if not suggestions:
+            return word
+        changed = True
+        return suggestions[0].capitalize() if word[:1].isupper() else suggestions[0]
+
+    corrected = WORD_RE.sub(replace, text)
+    return corrected if changed else None
 
 
 def _group(
@@ -315,7 +356,8 @@ def _group(
                     score=0.0,
                     matched_lang=lq.language,
                 )
-            hit.score += 1.0 / (RRF_K + rank + 1) + bonus
+            weight = 1.0 if lq.direct else EXPANDED_WEIGHT
+            hit.score += weight / (RRF_K + rank + 1) + bonus
             docs[(key, lq.language)] = doc
             # The language the user typed in wins ties; then the better rank.
             position = (not lq.direct, rank, order)
@@ -340,8 +382,9 @@ def _group(
 
 def _aligned(generation, language, key, filter_query) -> dict | None:
     searcher = generation.searcher(language)
-    hits = searcher.search(Term("key", key), filter=filter_query, limit=1)
-    return dict(hits[0].fields()) if len(hits) else None
+    for hit in searcher.search(Term("key", key), filter=filter_query, limit=1):
+        return dict(hit.fields())
+    return None
 
 
 def _snippet(language: str, text: str, terms: dict[str, set[str]]) -> str:

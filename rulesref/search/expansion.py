@@ -93,13 +93,18 @@ class Vocabulary:
             if start < cursor:
                 continue
             original = query[start:end]
-            alternatives = " OR ".join(f'"{form}"' for form in forms)
+            alternatives = " OR ".join(_as_query(form) for form in forms)
             pieces.append(query[cursor:start])
             pieces.append(f"(({original}) OR {alternatives})")
             cursor = end
             used.append(match.concept)
         pieces.append(query[cursor:])
         return "".join(pieces), used
+
+
+def _as_query(form: str) -> str:
+    """A single plain word stays a word (so every field is searched); anything else is a phrase."""
+    return form if re.fullmatch(r"[^\W_]+", form) else f'"{form}"'
 
 
 _cache_lock = threading.Lock()
