@@ -153,9 +153,9 @@ class _LanguageQuery:
     query: object
     terms: dict[str, set[str]]
     ranked: list[dict]
-    # True when the words as typed (before glossary expansion) exist in this language's
-    # index: the language the user was searching in, as opposed to one reached through
-    # a translation of the query.
+    # True when the words as typed (before glossary expansion) match in this language:
+    # the language the user was searching in, as opposed to one reached only through a
+    # translation of the query.
     direct: bool = True
 
 
@@ -251,12 +251,21 @@ def _single_cjk_as_prefix(query):
 
 
 def _terms(query, searcher) -> dict[str, set[str]]:
-    """The index terms a query matched, per field (prefixes expanded), for highlighting."""
+    """The index terms a query matched, per field (prefixes expanded), for highlighting.
+
+    A one-character CJK prefix is kept as the character itself (field "chars"), so
+    that "右" marks 右 in 右下 rather than the whole bigram.
+    """
     terms: dict[str, set[str]] = {}
-    for fieldname, text in query.existing_terms(searcher.reader(), phrases=True, expand=True):
-        if isinstance(text, bytes):
-            text = text.decode("utf-8")
-        terms.setdefault(fieldname, set()).add(text)
+    reader = searcher.reader()
+    for leaf in query.leaves():
+        if isinstance(leaf, Prefix) and len(leaf.text) == 1 and leaf.fieldname in ("text", "bigrams"):
+            terms.setdefault("chars", set()).add(leaf.text)
+            continue
+        for fieldname, text in leaf.existing_terms(reader, phrases=True, expand=True):
+            if isinstance(text, bytes):
+                text = text.decode("utf-8")
+            terms.setdefault(fieldname, set()).add(text)
     return terms
 
 
@@ -275,7 +284,8 @@ def _text_query(generation, language, text, game, filter_query, limit) -> _Langu
     searcher = generation.searcher(language)
     direct = True
     if used:
-        direct = bool(_terms(_parse(generation, language, text), searcher))
+        as_typed = _parse(generation, language, text)
+        direct = not searcher.search(as_typed, filter=filter_query, limit=1).is_empty()
     return _LanguageQuery(
         language, query, _terms(query, searcher), _ranked(searcher, query, filter_query, limit), direct=direct
     )
@@ -393,7 +403,9 @@ def _snippet(language: str, text: str, terms: dict[str, set[str]]) -> str:
         spans += highlight.match_spans(text, _analyzer(language), terms["text"])
     if terms.get("bigrams"):
         spans += highlight.match_spans(text, _bigrams(), terms["bigrams"])
-    return highlight.render(text, highlight.merge(spans))
+    for char in terms.get("chars", ()):
+        spans += [(i, i + 1) for i, ch in enumerate(text) if ch == char]
+    return highlight.render(text, highlight.merge(spans, text))
 
 
 _analyzers: dict[str, object] = {}

@@ -23,14 +23,23 @@ def match_spans(text: str, analyzer, terms: set[str], prefixes: tuple[str, ...] 
     return merge(spans)
 
 
-def merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def merge(spans: list[tuple[int, int]], text: str = "") -> list[tuple[int, int]]:
+    """Overlapping spans become one; with ``text``, so do spans one letter apart.
+
+    The second rule joins a Japanese phrase whose particle is not indexed
+    (経験豊富 + な + 操縦者) into one mark; a space or punctuation never joins.
+    """
     merged: list[tuple[int, int]] = []
     for start, end in sorted(spans):
-        if merged and start <= merged[-1][1]:
+        if merged and (start <= merged[-1][1] or (text and _joinable(text[merged[-1][1] : start]))):
             merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
         else:
             merged.append((start, end))
     return merged
+
+
+def _joinable(gap: str) -> bool:
+    return len(gap) == 1 and gap.isalpha()
 
 
 def window(text: str, spans: list[tuple[int, int]], max_chars: int) -> tuple[int, int]:

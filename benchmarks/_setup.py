@@ -1,0 +1,85 @@
+"""What every benchmark needs first: Django, a data dir with the rules imported, and a search index.
+
+The data dir comes from ``RULESREF_DATA_DIR`` (read by the settings at import, so it is fixed before
+``django.setup()``); the official rules files from ``RULESREF_CORPORA``, else ``../shared/corpora``
+beside the checkout. Importing is what ``quickstart`` does: the glossary, the bundled seeds, then every
+official file of the corpora folder; an edition already imported from the same bytes is skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def corpora_dir() -> Path:
+    return Path(os.environ.get("RULESREF_CORPORA") or ROOT.parent / "shared" / "corpora")
+
+
+def setup_django(*, data_dir: Path | None = None) -> Path:
+    """Configure and set up Django; returns the data dir in use.
+
+    ``data_dir`` wins over ``RULESREF_DATA_DIR``. DEBUG is off unless ``DJANGO_DEBUG`` says otherwise:
+    with DEBUG on, Django keeps every SQL query in memory, which a deployment does not pay for.
+    """
+    if data_dir is not None:
+        os.environ["RULESREF_DATA_DIR"] = str(data_dir)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulesref.settings")
+    os.environ.setdefault("DJANGO_DEBUG", "0")
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import django
+    from django.conf import settings
+
+    django.setup()
+    return Path(settings.DATA_DIR)
+
+
+def import_rules(*, corpora: Path | None = None, log=print) -> None:
+    """Migrate, then import the glossary, the seeds and the corpora, as ``quickstart`` does."""
+    from django.conf import settings
+    from django.core.management import call_command
+
+    from rulesref.site.setup import import_bundled_sources, import_corpora, sync_glossary
+
+    corpora = corpora or corpora_dir()
+    if not corpora.is_dir():
+        raise SystemExit(f"{corpora}: no corpora folder; set RULESREF_CORPORA")
+    Path(settings.DATA_DIR).mkdir(parents=True, exist_ok=True)
+    call_command("migrate", interactive=False, verbosity=0)
+    for line in sync_glossary():
+        log(line)
+    for line in import_bundled_sources():
+        log(line)
+    for line in import_corpora(corpora):
+        log(line)
+
+
+def build_index():
+    """A fresh index generation, made live; returns store.BuildReport (seconds, bytes, documents)."""
+    from rulesref.search.store import build_generation
+
+    return build_generation()
+
+
+def ensure_index(*, log=print):
+    """Import and build only what is missing: the rules when the database is empty, the index when
+    it is missing or older than the database. Returns the BuildReport of a build, or None."""
+    from django.db import connection
+
+    from rulesref.rules.models import Edition
+    from rulesref.search.store import index_state
+
+    if "rules_edition" not in connection.introspection.table_names() or not Edition.objects.exists():
+        log(f"importing the seeds and {corpora_dir()} into {os.environ.get('RULESREF_DATA_DIR', 'the data dir')}")
+        import_rules(log=log)
+    state = index_state()
+    if state == "current":
+        return None
+    log(f"search index {state}: building it")
+    report = build_index()
+    log(f"built {sum(report.documents.values())} documents in {report.seconds} s")
+    return report

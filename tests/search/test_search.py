@@ -1,0 +1,204 @@
+"""Searching every language at once: grouped by rule, highlighted, forgiving of bad input."""
+
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from rulesref.search.backend import search
+
+pytestmark = pytest.mark.usefixtures("search_index")
+
+
+def numbers(results, n=3):
+    return [hit.number for hit in results.hits[:n]]
+
+
+@pytest.mark.parametrize("query", ["タフネス", "costituzione", "toughness", "防御力"])
+def test_a_term_in_any_language_finds_rule_208_1_first_in_every_language(query):
+    results = search(query, languages=["ja", "it", "en"])
+    first = results.hits[0]
+    assert (first.game, first.number) == ("mtg", "208.1")
+    assert [hit.number for hit in results.hits].count("208.1") == 1
+    assert set(first.texts) == {"ja", "it", "en"}
+    assert "<mark>タフネス</mark>" in first.texts["ja"].snippet
+    assert "<mark>costituzione</mark>" in first.texts["it"].snippet
+    assert "<mark>toughness</mark>" in first.texts["en"].snippet
+    assert first.texts["it"].edition == "2024-10-02"
+    assert first.texts["en"].edition == "2024-09-20"
+    assert first.texts["ja"].edition == "ja-viewer"
+
+
+@pytest.mark.parametrize(
+    "query, language", [("タフネス", "ja"), ("costituzione", "it"), ("toughness", "en"), ("防御力", "zh-hans")]
+)
+def test_the_matched_language_is_the_one_typed_in(query, language):
+    assert search(query).hits[0].matched_lang == language
+
+
+@pytest.mark.parametrize("query", ["208.2a", "２０８．２ａ", "CR 208.2a", "r208.2a", "rule 208.2a"])
+def test_a_rule_number_puts_that_rule_first(query):
+    results = search(query)
+    assert results.hits[0].number == "208.2a"
+    assert set(results.hits[0].texts) == {"en", "it", "ja", "zh-hans"}
+    # Then the rules that cite it (none in these editions cite 208.2a), never other numbers first.
+    assert all(hit.score < results.hits[0].score for hit in results.hits[1:])
+
+
+def test_a_cited_number_lists_the_rules_that_cite_it_after_it():
+    results = search("604.3")
+    assert results.hits[0].number == "604.3"
+    assert "208.2a" in numbers(results, 10)
+    cited = next(hit for hit in results.hits if hit.number == "208.2a")
+    assert "<mark>604.3</mark>" in cited.texts["it"].snippet
+
+
+def test_a_card_name_finds_its_example_in_other_languages():
+    results = search("Veteran Motorist", languages=["ja", "it", "zh-hans"])
+    assert numbers(results, 1) == ["208.3a"]
+    assert "<mark>経験豊富な操縦者</mark>" in results.hits[0].texts["ja"].snippet
+    assert "<mark>Manovratore</mark> <mark>Veterano</mark>" in results.hits[0].texts["it"].snippet
+    assert "<mark>老练车手</mark>" in results.hits[0].texts["zh-hans"].snippet
+
+
+def test_a_japanese_verb_finds_its_passive_form():
+    results = search("破壊する", languages=["ja"])
+    assert numbers(results, 1) == ["208.1"]
+    assert "<mark>破壊さ</mark>れる" in results.hits[0].texts["ja"].snippet
+
+
+def test_an_english_singular_finds_the_plural():
+    results = search("creatures lang:en")
+    assert results.hits
+    snippet = search("blocking creatures", languages=["en"]).hits[0].texts["en"].snippet
+    assert "<mark>creature</mark>" in snippet or "<mark>creatures</mark>" in snippet
+    assert "<mark>creature</mark>" in results.hits[0].texts["en"].snippet
+
+
+def test_a_russian_plural_finds_the_singular_heading():
+    results = search("отражение ударов", game="berserk")
+    assert results.hits[0].number == "108.4"
+    assert results.hits[0].texts["ru"].snippet.startswith("<mark>Отражение</mark> <mark>удара</mark> –")
+
+
+def test_yo_and_ye_are_the_same_letter_for_search():
+    with_yo = search("помещённый", game="berserk")
+    with_ye = search("помещенный", game="berserk")
+    assert numbers(with_yo, 5) == numbers(with_ye, 5)
+    assert with_yo.corrected is None and with_ye.corrected is None
+    assert "<mark>Помещённый</mark>" in with_ye.hits[0].texts["ru"].snippet
+
+
+def test_a_typo_is_retried_and_the_user_is_told():
+    results = search("costituzine")
+    assert results.corrected == "costituzione"
+    assert results.hits[0].number == "208.1"
+
+
+def test_a_single_kanji_is_found_inside_a_word():
+    results = search("右", languages=["ja"])
+    assert numbers(results, 1) == ["208.1"]
+    assert "<mark>右</mark>下" in results.hits[0].texts["ja"].snippet
+
+
+def test_phrases_and_prefixes():
+    phrase = search('"replacement effect"', languages=["en"])
+    assert phrase.hits[0].texts["en"].snippet.count("<mark>") >= 2
+    assert "614.1" in numbers(phrase, 5)
+    prefix = search("costitu*", languages=["it"])
+    assert "208.1" in numbers(prefix, 5)
+    assert "<mark>costituzione</mark>" in prefix.hits[0].texts["it"].snippet
+
+
+def test_boolean_not_excludes():
+    results = search("toughness NOT power", languages=["en"])
+    assert results.hits
+    assert all("power" not in hit.texts["en"].snippet.lower() for hit in results.hits)
+
+
+def test_filters_in_the_query():
+    only_japanese = search("lang:ja タフネス")
+    assert all(set(hit.texts) == {"ja"} for hit in only_japanese.hits)
+    older = search("edition:2023-06-16 costituzione", languages=["it"])
+    assert older.hits[0].texts["it"].edition == "2023-06-16"
+    berserk = search("game:berserk существо")
+    assert {hit.game for hit in berserk.hits} == {"berserk"}
+
+
+@pytest.mark.parametrize(
+    "query, error",
+    [
+        ("*", "“*” or punctuation alone would match everything"),
+        ("", "Type a word, a phrase or a rule number to search."),
+        ("AND", "Type a word, a phrase or a rule number to search."),
+        ("lang:xx toughness", "unknown language 'xx'"),
+        ("lang: toughness", "“lang:” needs a value"),
+        ("game:poker toughness", "unknown game 'poker'"),
+    ],
+)
+def test_queries_that_cannot_be_read_get_a_clear_message(query, error):
+    results = search(query)
+    assert error in results.error
+    assert results.hits == []
+
+
+@pytest.mark.parametrize(
+    "query, notice",
+    [
+        ('"toughness', "An unmatched quote was ignored."),
+        ("(toughness OR power", "Unbalanced parentheses were ignored."),
+        ("toughness AND", "Operators with nothing to join were ignored."),
+        ("toughness " * 2000, "Your query was shortened"),
+    ],
+)
+def test_malformed_queries_get_a_sensible_reading(query, notice):
+    results = search(query)
+    assert results.error is None
+    assert any(n.startswith(notice) for n in results.notices)
+    assert results.hits
+
+
+def test_control_characters_read_as_spaces():
+    results = search("tough\x00ness\x1b toughness\u200b")
+    assert results.error is None
+
+
+def test_search_json_command_prints_one_object():
+    out = __import__("io").StringIO()
+    call_command("search", "costituzione", "--lang", "it", "--lang", "ja", "--limit", "2", "--json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert data["query"] == "costituzione"
+    assert data["corrected"] is None
+    assert [hit["number"] for hit in data["hits"]] == ["208.1", "208.3"]
+    hit = data["hits"][0]
+    assert set(hit) == {"game", "number", "kind", "score", "matched_lang", "texts"}
+    assert hit["matched_lang"] == "it"
+    assert set(hit["texts"]) == {"it", "ja"}
+    assert hit["texts"]["it"]["edition"] == "2024-10-02"
+
+
+def test_search_command_with_a_bad_query_exits_non_zero():
+    with pytest.raises(CommandError, match="Type at least one word"):
+        call_command("search", "*", stdout=__import__("io").StringIO())
+
+
+def test_search_page_shows_grouped_escaped_results(client):
+    page = client.get("/search/", {"q": "costituzione", "lang": ["it", "ja"]}).content.decode()
+    assert '<td lang="it">' in page
+    assert "<mark>costituzione</mark>" in page
+    assert 'href="/rules/mtg/it/2024-10-02/#r208.1"' in page
+
+
+def test_search_page_escapes_the_query_and_shows_the_message(client):
+    page = client.get("/search/", {"q": "<script>alert(1)</script>"}).content.decode()
+    assert "<script>alert(1)</script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    star = client.get("/search/", {"q": "*"})
+    assert star.status_code == 200
+    assert "would match everything" in star.content.decode()
+
+
+def test_search_page_says_showing_results_for(client):
+    page = client.get("/search/", {"q": "costituzine"}).content.decode()
+    assert "showing results for <strong>costituzione</strong>" in page
