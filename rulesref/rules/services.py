@@ -74,6 +74,9 @@ class ImportReport:
     unplaced: list[dict] = field(default_factory=list)
     skipped: list[dict] = field(default_factory=list)
     unresolved: list[dict] = field(default_factory=list)
+    # How this edition's numbers line up with the edition it translates (or with its
+    # translations), when both are imported.
+    alignment: list[dict] = field(default_factory=list)
     changed: bool = False
     dry_run: bool = False
 
@@ -91,6 +94,7 @@ class ImportReport:
             "edition_name": self.edition_name,
             "effective_date": self.effective_date,
             "changed": self.changed,
+            "alignment": self.alignment,
         }
 
 
@@ -229,6 +233,7 @@ def _store(
     ):
         _link_translations(existing, existing.translates_key)
         report.unresolved = _unresolved(existing)
+        report.alignment = alignment_report(existing)
         return False
     if existing is not None:
         # Replace the edition's rows; the Edition row itself keeps its id so that
@@ -255,6 +260,7 @@ def _store(
         for g in result.glossary
     )
     report.unresolved = _unresolved(edition)
+    report.alignment = alignment_report(edition)
     return True
 
 
@@ -350,6 +356,38 @@ def _unresolved(edition: Edition) -> list[dict]:
         .order_by("entry__order", "id")
         .values_list("entry__number", "target_number")
     ]
+
+
+def _numbered(edition: Edition) -> list[str]:
+    return list(Entry.objects.in_edition(edition).rules().in_source_order().values_list("number", flat=True))
+
+
+def edition_alignment(translation: Edition, source: Edition) -> dict:
+    """Rule numbers of a translation against its source edition.
+
+    Numbers are the alignment key, so any difference is worth a translator's look:
+    Duskmourn's English file prints 702.175 twice where the Chinese follows the
+    corrected 702.176.
+    """
+    ours, theirs = _numbered(translation), _numbered(source)
+    ours_set, theirs_set = set(ours), set(theirs)
+    return {
+        "translation": f"{translation.language}:{translation.slug}",
+        "source": f"{source.language}:{source.slug}",
+        "only_in_translation": [n for n in dict.fromkeys(ours) if n not in theirs_set],
+        "only_in_source": [n for n in dict.fromkeys(theirs) if n not in ours_set],
+        "repeated_in_translation": [n for n in dict.fromkeys(ours) if ours.count(n) > 1],
+        "repeated_in_source": [n for n in dict.fromkeys(theirs) if theirs.count(n) > 1],
+    }
+
+
+def alignment_report(edition: Edition) -> list[dict]:
+    """Alignment of ``edition`` with its source edition and with its translations."""
+    pairs = []
+    if edition.translates_id:
+        pairs.append((edition, edition.translates))
+    pairs.extend((translation, edition) for translation in edition.translations.all())
+    return [edition_alignment(translation, source) for translation, source in pairs]
 
 
 @dataclass

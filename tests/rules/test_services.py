@@ -194,3 +194,20 @@ def test_a_failure_midway_rolls_back_everything(monkeypatch, tmp_path):
         import_it_2024(path=path)
     assert row_counts() == before
     assert dict(Entry.objects.values_list("pk", "text")) == texts
+
+
+def test_a_translation_is_aligned_with_its_source_edition_and_differences_reported(corpus):
+    edition_import(path=corpus("mtg_cr_en_20240917_duskmourn.txt"), game="mtg", language="en")
+    report = edition_import(
+        path=corpus("mtg_cr_zh-hans_20240917_duskmourn.txt"), game="mtg", language="zh-hans", translates="en:2024-09-20"
+    )
+    assert report.alignment == [
+        {
+            "translation": "zh-hans:2024-09-20",
+            "source": "en:2024-09-20",
+            "only_in_translation": ["702.176", "702.176a"],
+            "only_in_source": [],
+            "repeated_in_translation": [],
+            "repeated_in_source": ["702.175", "702.175a"],
+        }
+    ]

@@ -92,6 +92,15 @@ class Command(BaseCommand):
             self.stdout.write(f"  skipped: line {skipped['line']}: {skipped['reason']}: {skipped['text'][:80]}")
         for unplaced in report.unplaced:
             self.stdout.write(self.style.ERROR(f"  unplaced: line {unplaced['line']}: {unplaced['text'][:80]}"))
+        for pair in report.alignment:
+            differences = {k: v for k, v in pair.items() if isinstance(v, list) and v}
+            if not differences:
+                self.stdout.write(f"  {pair['translation']} and {pair['source']} align on every rule number")
+                continue
+            self.stdout.write(f"  {pair['translation']} against {pair['source']}:")
+            for name, values in differences.items():
+                shown = ", ".join(values[:20]) + (" …" if len(values) > 20 else "")
+                self.stdout.write(f"    {name.replace('_', ' ')}: {shown}")
         if report.unresolved:
             targets = ", ".join(sorted({ref["target"] for ref in report.unresolved}))
             self.stdout.write(
