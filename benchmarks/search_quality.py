@@ -45,7 +45,7 @@ class Row:
 @dataclass
 class Outcome:
     row: Row
-    got: list[tuple[str, str]]  # (game, number) of the top K hits
+    got: list[tuple[str, str, str]]  # (game, number, kind) of the top K hits
     corrected: str | None = None
     error: str | None = None
     seconds: float = 0.0
@@ -85,9 +85,9 @@ def evaluate(rows: list[Row]) -> list[Outcome]:
         started = time.perf_counter()
         results = backend.search(row.query, limit=K)
         seconds = time.perf_counter() - started
-        got = [(hit.game, hit.number) for hit in results.hits[:K]]
+        got = [(hit.game, hit.number, hit.kind) for hit in results.hits[:K]]
         outcome = Outcome(row, got, corrected=results.corrected, error=results.error, seconds=seconds)
-        for rank, (game, number) in enumerate(got, start=1):
+        for rank, (game, number, _kind) in enumerate(got, start=1):
             if game == row.game and number in row.expected:
                 outcome.ranks.setdefault(number, rank)
         outcomes.append(outcome)
@@ -112,8 +112,9 @@ def _table(title: str, groups: dict[str, list[Outcome]]) -> list[str]:
     return lines
 
 
-def _label(game: str, number: str, row: Row) -> str:
-    return number if game == row.game else f"{game}:{number}"
+def _label(game: str, number: str, kind: str, row: Row) -> str:
+    label = number or f"({kind})"  # notes have no number
+    return label if game == row.game else f"{game}:{label}"
 
 
 def report(outcomes: list[Outcome], *, show_all: bool = False) -> list[str]:
@@ -134,7 +135,7 @@ def report(outcomes: list[Outcome], *, show_all: bool = False) -> list[str]:
     for outcome in outcomes if show_all else failing:
         row = outcome.row
         best = outcome.ranks.get(row.expected[0])
-        got = ", ".join(_label(game, number, row) for game, number in outcome.got[:3]) or "(nothing)"
+        got = ", ".join(_label(*hit, row) for hit in outcome.got[:3]) or "(nothing)"
         extra = f"; corrected to {outcome.corrected!r}" if outcome.corrected else ""
         extra += f"; error: {outcome.error}" if outcome.error else ""
         lines.append(

@@ -21,6 +21,7 @@ class Language:
     script: str  # ISO 15924
     analyzer: str  # key into the search package's analyzer table
     label: object = ""  # translatable UI name
+    example_label: str = "Example:"  # how the rule texts of this language introduce an example
 
     @property
     def babel_locale(self) -> str:
@@ -31,11 +32,13 @@ class Language:
 CONTENT_LANGUAGES: dict[str, Language] = {
     lang.code: lang
     for lang in (
-        Language("en", "English", "English", "Latn", "snowball-en", _("English")),
-        Language("it", "Italiano", "Italian", "Latn", "snowball-it", _("Italian")),
-        Language("ja", "日本語", "Japanese", "Jpan", "japanese", _("Japanese")),
-        Language("ru", "Русский", "Russian", "Cyrl", "snowball-ru", _("Russian")),
-        Language("zh-hans", "简体中文", "Chinese (Simplified)", "Hans", "cjk-bigram", _("Chinese (Simplified)")),
+        Language("en", "English", "English", "Latn", "snowball-en", _("English"), "Example:"),
+        Language("it", "Italiano", "Italian", "Latn", "snowball-it", _("Italian"), "Esempio:"),
+        Language("ja", "日本語", "Japanese", "Jpan", "japanese", _("Japanese"), "例："),
+        Language("ru", "Русский", "Russian", "Cyrl", "snowball-ru", _("Russian"), "ПРИМЕР."),
+        Language(
+            "zh-hans", "简体中文", "Chinese (Simplified)", "Hans", "cjk-bigram", _("Chinese (Simplified)"), "例如："
+        ),
     )
 }
 

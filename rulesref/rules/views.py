@@ -25,6 +25,7 @@ def edition_detail(request, game: str, language: str, edition: str):
     newer = Edition.objects.for_game(game).in_language(language).newest_first().first()
     context = {
         "edition": edition_row,
+        "example_label": CONTENT_LANGUAGES[language].example_label,
         "entries": entries,
         "links": reference_links(edition_row, entries),
         "newer": newer if newer and newer.pk != edition_row.pk else None,

@@ -7,6 +7,8 @@ searchers per thread, reused until a new generation goes live) and never writes.
 
 from __future__ import annotations
 
+import functools
+import json
 import os
 import re
 import threading
@@ -15,18 +17,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from whoosh import index as whoosh_index
+from whoosh.idsets import BitSet
 from whoosh.qparser import MultifieldParser
 from whoosh.qparser.plugins import BoostPlugin, EveryPlugin, FieldsPlugin, RangePlugin, SingleQuotePlugin
 from whoosh.query import And, Or, Prefix, Term
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 
-from . import highlight
+from . import expansion, highlight
 from .analysis import analyzer_for, bigram_analyzer, extract_symbols, tokens
-from .expansion import vocabulary
 from .queries import QueryError, UserQuery, parse_user_query
 from .schema import BIGRAM_COMPANION
-from .store import current_generation
+from .store import VOCABULARY, current_generation
 
 RRF_K = 60
 # How much a match in a section's title (given to the section's first rule) counts.
@@ -102,7 +104,26 @@ class Generation:
         self.path = path
         self.indexes = {lang: whoosh_index.open_dir(str(path / lang)) for lang in CONTENT_LANGUAGES}
         self.local = threading.local()
+        self.scopes: dict[tuple, BitSet] = {}
         self.parsers = {lang: _make_parser(lang, self.indexes[lang].schema) for lang in CONTENT_LANGUAGES}
+        vocabulary_file = path / VOCABULARY
+        data = json.loads(vocabulary_file.read_text(encoding="utf-8")) if vocabulary_file.exists() else []
+        self.vocabulary = expansion.load(data)
+
+    def allowed(self, language: str, scope: tuple[str | None, str | None]):
+        """Document numbers a search may return: the latest editions (or one edition), one game.
+
+        Computed once per generation, language and scope: building it on every query
+        was most of the time a query took.
+        """
+        key = (language, scope)
+        allowed = self.scopes.get(key)
+        if allowed is None:
+            game, edition = scope
+            with self.indexes[language].searcher() as searcher:
+                allowed = BitSet(searcher.docs_for_query(_filter(game, edition)), size=searcher.doc_count_all())
+            self.scopes[key] = allowed
+        return allowed
 
     def searcher(self, language: str):
         searchers = getattr(self.local, "searchers", None)
@@ -215,21 +236,21 @@ def _fetch_limit(limit: int) -> int:
 
 def _run(generation: Generation, user: UserQuery, languages: list[str], game, edition, limit) -> SearchResults:
     results = SearchResults(query=user.raw, languages=languages)
-    filter_query = _filter(game, edition)
+    scope = (game, edition)
     if user.number:
-        per_language = [_number_query(generation, lang, user.number, filter_query, limit) for lang in languages]
+        per_language = [_number_query(generation, lang, user.number, scope, limit) for lang in languages]
     else:
-        per_language = [_text_query(generation, lang, user.text, game, filter_query, limit) for lang in languages]
+        per_language = [_text_query(generation, lang, user.text, game, scope, limit) for lang in languages]
         if not any(q.ranked for q in per_language):
-            corrected = _correct(generation, languages, user.text, game, filter_query, limit)
+            corrected = _correct(generation, languages, user.text, game, scope, limit)
             if corrected is not None:
                 results.corrected, per_language = corrected
-    results.hits = _group(generation, per_language, languages, filter_query, limit, number=user.number)
+    results.hits = _group(generation, per_language, languages, scope, limit, number=user.number)
     return results
 
 
-def _ranked(searcher, query, filter_query, limit: int) -> list[dict]:
-    hits = searcher.search(query, filter=filter_query, limit=_fetch_limit(limit))
+def _ranked(searcher, query, allowed, limit: int) -> list[dict]:
+    hits = searcher.search(query, filter=allowed, limit=_fetch_limit(limit))
     return [dict(hit.fields(), _score=hit.score) for hit in hits]
 
 
@@ -269,8 +290,8 @@ def _terms(query, searcher) -> dict[str, set[str]]:
     return terms
 
 
-def _text_query(generation, language, text, game, filter_query, limit) -> _LanguageQuery:
-    rewritten, used = vocabulary().rewrite(text, language, game=game)
+def _text_query(generation, language, text, game, scope, limit) -> _LanguageQuery:
+    rewritten, used = generation.vocabulary.rewrite(text, language, game=game)
     query = _parse(generation, language, rewritten)
     # Symbols ("+1/+1", "{T}") and card names were indexed whole, as keywords.
     keywords = extract_symbols(text) + [
@@ -282,31 +303,38 @@ def _text_query(generation, language, text, game, filter_query, limit) -> _Langu
     if keywords:
         query = Or([query] + [Term("keywords", keyword, boost=KEYWORD_BOOST) for keyword in keywords])
     searcher = generation.searcher(language)
+    allowed = generation.allowed(language, scope)
+    hits = searcher.search(query, filter=allowed, limit=_fetch_limit(limit), terms=bool(used))
+    ranked = [dict(hit.fields(), _score=hit.score) for hit in hits]
     direct = True
     if used:
-        as_typed = _parse(generation, language, text)
-        direct = not searcher.search(as_typed, filter=filter_query, limit=1).is_empty()
-    return _LanguageQuery(
-        language, query, _terms(query, searcher), _ranked(searcher, query, filter_query, limit), direct=direct
-    )
+        # Did any hit match a word as typed, not only one of its translations?
+        typed = {(field, _as_bytes(word)) for field, word in _parse(generation, language, text).iter_all_terms()}
+        direct = any(typed.intersection(hit.matched_terms()) for hit in hits)
+    return _LanguageQuery(language, query, _terms(query, searcher), ranked, direct=direct)
 
 
-def _number_query(generation, language, number, filter_query, limit) -> _LanguageQuery:
+def _as_bytes(word) -> bytes:
+    return word if isinstance(word, bytes) else word.encode("utf-8")
+
+
+def _number_query(generation, language, number, scope, limit) -> _LanguageQuery:
     searcher = generation.searcher(language)
-    exact = _ranked(searcher, Term("number", number), filter_query, limit)
-    citing = [d for d in _ranked(searcher, Term("cites", number), filter_query, limit) if d["number"] != number]
+    allowed = generation.allowed(language, scope)
+    exact = _ranked(searcher, Term("number", number), allowed, limit)
+    citing = [d for d in _ranked(searcher, Term("cites", number), allowed, limit) if d["number"] != number]
     return _LanguageQuery(
         language, Or([Term("number", number), Term("cites", number)]), {"text": {number}}, exact + citing
     )
 
 
-def _correct(generation, languages, text, game, filter_query, limit):
+def _correct(generation, languages, text, game, scope, limit):
     """When nothing matched: respell unknown words from a language's index, and search again."""
     for language in languages:
         corrected = _respell(generation.searcher(language), language, text)
         if corrected is None:
             continue
-        attempt = [_text_query(generation, lang, corrected, game, filter_query, limit) for lang in languages]
+        attempt = [_text_query(generation, lang, corrected, game, scope, limit) for lang in languages]
         if any(q.ranked for q in attempt):
             return corrected, attempt
     return None
@@ -317,7 +345,6 @@ WORD_RE = re.compile(r"[^\W\d_]{3,}")
 
 def _respell(searcher, language: str, text: str) -> str | None:
     """``text`` with each word the index does not know replaced by its closest known word."""
-    analyzer = _analyzer(language)
     reader = searcher.reader()
     corrector = searcher.corrector("text")
     changed = False
@@ -327,7 +354,7 @@ def _respell(searcher, language: str, text: str) -> str | None:
         word = match.group()
         if word.upper() in ("AND", "OR", "NOT") or any("\u3040" <= ch <= "\u9fff" for ch in word):
             return word
-        if any(("text", token) in reader for token, _, _ in tokens(analyzer, word)):
+        if any(("text", token) in reader for token, _, _ in _analysed(language, word)):
             return word
         # Whoosh ranks suggestions by distance, then frequency; with limit=1 it can
         # return a farther word, so ask for a few and take the first.
@@ -341,9 +368,7 @@ def _respell(searcher, language: str, text: str) -> str | None:
     return corrected if changed else None
 
 
-def _group(
-    generation, per_language: list[_LanguageQuery], languages, filter_query, limit, *, number
-) -> list[SearchHit]:
+def _group(generation, per_language: list[_LanguageQuery], languages, scope, limit, *, number) -> list[SearchHit]:
     """Reciprocal-rank fusion over languages, one hit per alignment key."""
     groups: dict[str, SearchHit] = {}
     docs: dict[tuple[str, str], dict] = {}
@@ -378,7 +403,7 @@ def _group(
     queries = {lq.language: lq for lq in per_language}
     for hit in ordered:
         for language in languages:
-            doc = docs.get((hit.key, language)) or _aligned(generation, language, hit.key, filter_query)
+            doc = docs.get((hit.key, language)) or _aligned(generation, language, hit.key, scope)
             if doc is None:
                 continue
             hit.texts[language] = LanguageText(
@@ -390,37 +415,37 @@ def _group(
     return ordered
 
 
-def _aligned(generation, language, key, filter_query) -> dict | None:
+def _aligned(generation, language, key, scope) -> dict | None:
     searcher = generation.searcher(language)
-    for hit in searcher.search(Term("key", key), filter=filter_query, limit=1):
-        return dict(hit.fields())
+    allowed = generation.allowed(language, scope)
+    for docnum in searcher.document_numbers(key=key):
+        if docnum in allowed:
+            return dict(searcher.stored_fields(docnum))
     return None
 
 
 def _snippet(language: str, text: str, terms: dict[str, set[str]]) -> str:
     spans = []
     if terms.get("text"):
-        spans += highlight.match_spans(text, _analyzer(language), terms["text"])
+        spans += highlight.match_spans(_analysed(language, text), terms["text"])
     if terms.get("bigrams"):
-        spans += highlight.match_spans(text, _bigrams(), terms["bigrams"])
+        spans += highlight.match_spans(_analysed(BIGRAMS, text), terms["bigrams"])
     for char in terms.get("chars", ()):
         spans += [(i, i + 1) for i, ch in enumerate(text) if ch == char]
     return highlight.render(text, highlight.merge(spans, text))
 
 
+BIGRAMS = "bigrams"
 _analyzers: dict[str, object] = {}
 
 
-def _analyzer(language: str):
-    if language not in _analyzers:
-        _analyzers[language] = analyzer_for(language)
-    return _analyzers[language]
-
-
-def _bigrams():
-    if "_bigrams" not in _analyzers:
-        _analyzers["_bigrams"] = bigram_analyzer()
-    return _analyzers["_bigrams"]
+@functools.lru_cache(maxsize=8192)
+def _analysed(kind: str, text: str) -> tuple[tuple[str, int, int], ...]:
+    """Tokens with offsets of a stored text; the same rule texts come back query after query."""
+    analyzer = _analyzers.get(kind)
+    if analyzer is None:
+        analyzer = _analyzers[kind] = bigram_analyzer() if kind == BIGRAMS else analyzer_for(kind)
+    return tuple(tokens(analyzer, text))
 
 
 def generation_path() -> str | None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from django.db.models import Count, Prefetch
 
 from rulesref.core.languages import CONTENT_LANGUAGES
-from rulesref.rules.models import CardName, CrossReference, Edition, Entry, Example, GlossaryEntry
+from rulesref.rules.models import CardName, CrossReference, Edition, Entry, Example, GlossaryEntry, TermForm
 
 from .analysis import extract_symbols
 
@@ -127,5 +127,7 @@ def database_fingerprint() -> str:
     for row in Edition.objects.order_by("pk").values_list("pk", "source_sha256", "imported_at"):
         digest.update(repr(row).encode())
     for row in CardName.objects.order_by("pk").values_list("pk", "name"):
+        digest.update(repr(row).encode())
+    for row in TermForm.objects.order_by("pk").values_list("pk", "form"):
         digest.update(repr(row).encode())
     return digest.hexdigest()[:16]

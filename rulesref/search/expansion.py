@@ -3,13 +3,14 @@
 for "経験豊富な操縦者".
 
 For every content language we rewrite the query string so that each recognised
-term becomes ``((original) OR "form" OR "form")`` with that language's forms.
+term becomes ``((original) OR "form" OR "form")`` with that language's forms. The
+vocabulary is written into each index generation when it is built, so that a
+search reads no database table.
 """
 
 from __future__ import annotations
 
 import re
-import threading
 import unicodedata
 from dataclasses import dataclass
 
@@ -107,41 +108,30 @@ def _as_query(form: str) -> str:
     return form if re.fullmatch(r"[^\W_]+", form) else f'"{form}"'
 
 
-_cache_lock = threading.Lock()
-_cache: dict[tuple, Vocabulary] = {}
-
-
-def vocabulary() -> Vocabulary:
-    """The glossary's concepts, reloaded when the glossary tables change."""
-    stamp = (
-        TermForm.objects.count(),
-        TermForm.objects.order_by("-pk").values_list("pk", flat=True).first(),
-        CardName.objects.count(),
-        CardName.objects.order_by("-pk").values_list("pk", flat=True).first(),
-    )
-    with _cache_lock:
-        cached = _cache.get(stamp)
-        if cached is not None:
-            return cached
-    concepts: dict[tuple, dict[str, list[str]]] = {}
-    games: dict[tuple, str] = {}
-    for game, key, language, form in TermForm.objects.order_by("term_id", "language", "-preferred", "pk").values_list(
+def concepts_from_database() -> list[Concept]:
+    """Every glossary term and card with its forms per language, from the database."""
+    grouped: dict[tuple[str, str, str], dict[str, list[str]]] = {}
+    rows = TermForm.objects.order_by("term_id", "language", "-preferred", "pk").values_list(
         "term__game__slug", "term__key", "language", "form"
-    ):
-        concepts.setdefault(("term", game, key), {}).setdefault(language, []).append(form)
-        games[("term", game, key)] = game
-    for game, key, language, name in CardName.objects.order_by("card_id", "language").values_list(
-        "card__game__slug", "card__key", "language", "name"
-    ):
-        concepts.setdefault(("card", game, key), {}).setdefault(language, []).append(name)
-        games[("card", game, key)] = game
-    built = Vocabulary(
-        [
-            Concept(key=f"{kind}:{key}", game=games[(kind, game, key)], forms={k: tuple(v) for k, v in forms.items()})
-            for (kind, game, key), forms in concepts.items()
-        ]
     )
-    with _cache_lock:
-        _cache.clear()
-        _cache[stamp] = built
-    return built
+    for game, key, language, form in rows:
+        grouped.setdefault(("term", game, key), {}).setdefault(language, []).append(form)
+    names = CardName.objects.order_by("card_id", "language", "pk").values_list(
+        "card__game__slug", "card__key", "language", "name"
+    )
+    for game, key, language, name in names:
+        grouped.setdefault(("card", game, key), {}).setdefault(language, []).append(name)
+    return [
+        Concept(key=f"{kind}:{key}", game=game, forms={lang: tuple(forms) for lang, forms in by_language.items()})
+        for (kind, game, key), by_language in grouped.items()
+    ]
+
+
+def dump(concepts: list[Concept]) -> list[dict]:
+    return [{"key": c.key, "game": c.game, "forms": {k: list(v) for k, v in c.forms.items()}} for c in concepts]
+
+
+def load(data: list[dict]) -> Vocabulary:
+    return Vocabulary(
+        [Concept(key=d["key"], game=d["game"], forms={k: tuple(v) for k, v in d["forms"].items()}) for d in data]
+    )

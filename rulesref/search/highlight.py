@@ -10,17 +10,12 @@ from __future__ import annotations
 
 from django.utils.html import escape
 
-from .analysis import tokens
-
 ELLIPSIS = "…"
 
 
-def match_spans(text: str, analyzer, terms: set[str], prefixes: tuple[str, ...] = ()) -> list[tuple[int, int]]:
-    spans = []
-    for token, start, end in tokens(analyzer, text):
-        if token in terms or (prefixes and token.startswith(prefixes)):
-            spans.append((start, end))
-    return merge(spans)
+def match_spans(analysed: tuple[tuple[str, int, int], ...], terms: set[str]) -> list[tuple[int, int]]:
+    """Spans whose indexed form is one of ``terms``; ``analysed`` is ``analysis.tokens(...)`` of the text."""
+    return merge([(start, end) for token, start, end in analysed if token in terms])
 
 
 def merge(spans: list[tuple[int, int]], text: str = "") -> list[tuple[int, int]]:
@@ -50,10 +45,15 @@ def window(text: str, spans: list[tuple[int, int]], max_chars: int) -> tuple[int
     start = max(0, first - max_chars // 4)
     end = min(len(text), start + max_chars)
     start = max(0, end - max_chars)
+    # Start at a word (or, for unspaced scripts, a sentence) boundary when one is near.
+    if start > 0:
+        boundary = max(text.rfind(" ", start - 30, start + 1), text.rfind("。", start - 30, start + 1))
+        if boundary >= 0:
+            start = boundary + 1
     return start, end
 
 
-def render(text: str, spans: list[tuple[int, int]], *, max_chars: int = 360) -> str:
+def render(text: str, spans: list[tuple[int, int]], *, max_chars: int = 480) -> str:
     """HTML: the escaped snippet with ``<mark>`` around each span inside the window."""
     lo, hi = window(text, spans, max_chars)
     pieces = [ELLIPSIS] if lo > 0 else []

@@ -33,11 +33,12 @@ from whoosh import index as whoosh_index
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 
-from . import documents
+from . import documents, expansion
 from .schema import schema_for
 
 Progress = Callable[[str, int, int], None]
 MANIFEST = "generation.json"
+VOCABULARY = "vocabulary.json"
 
 
 class IndexBusy(Exception):
@@ -126,6 +127,9 @@ def build_generation(*, progress: Progress | None = None) -> BuildReport:
             for language in CONTENT_LANGUAGES:
                 _build_language(target / language, language, expected[language], progress)
             counts = _verify(target, expected)
+            (target / VOCABULARY).write_text(
+                json.dumps(expansion.dump(expansion.concepts_from_database()), ensure_ascii=False), encoding="utf-8"
+            )
             (target / MANIFEST).write_text(
                 json.dumps({"fingerprint": fingerprint, "documents": counts, "created": name}), encoding="utf-8"
             )

@@ -27,7 +27,7 @@ def results(request):
     context = {
         "query": query,
         "results": found,
-        "languages": CONTENT_LANGUAGES.values(),
+        "content_languages": CONTENT_LANGUAGES.values(),
         "selected": languages,
         "game": game,
     }
