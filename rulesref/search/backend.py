@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import os
 import re
 import threading
@@ -30,16 +31,32 @@ from .queries import QueryError, UserQuery, parse_user_query
 from .schema import BIGRAM_COMPANION
 from .store import VOCABULARY, current_generation
 
+# Reciprocal-rank fusion: a hit at rank r (from 0) in one language contributes
+# weight / (RRF_K + r + 1). A rule's score is its best contribution plus a share of the
+# others (OTHERS_SHARE), so that a rule present in five languages does not outrank the
+# best match of the language the user typed in merely by being translated more often.
 RRF_K = 60
-# How much a match in a section's title (given to the section's first rule) counts.
+OTHERS_SHARE = 0.1
+# A language reached only through a translation of the query (glossary expansion).
+EXPANDED_WEIGHT = 0.5
+# Unnumbered notes (a wiki's preface) and headings rank below rules, and a subrule a
+# little below its rule (103.5 "mulligan" before 103.5b, which only mentions it).
+KIND_WEIGHT = {"note": 0.5, "chapter": 0.6, "section": 0.85, "subrule": 0.9, "glossary": 0.8}
+# Being first among a dozen documents (a one-page fragment) is weaker evidence than
+# being first among thousands: a language's weight grows with the log of the number of
+# documents it has in scope, reaching 1 at EVIDENCE_DOCS.
+EVIDENCE_DOCS = 1000
+# A glossary entry lifts the rules it cites ("Mulligan" → 103.5) by this much of its own weight.
+CITED_BY_GLOSSARY = 0.9
+# How much a match in a rule's topic (the section title given to its first rule, or a
+# keyword rule's own title) counts against a match in its text.
 HEADING_BOOST = 3.0
-CACHE_SIZE = 256
-NUMBER_BONUS = 10.0
+# Unquoted words that also stand together as a phrase ("legend rule").
+PHRASE_BOOST = 2.0
 KEYWORD_BOOST = 2.0
-# A language reached only through a translation of the query counts half in the fusion,
-# so that a rule present in many languages does not outrank the best match in the
-# language the user typed in.
-EXPANDED_WEIGHT = 0.5  # puts the rule a number query names above everything else
+# Puts the rule a number query names above everything else.
+NUMBER_BONUS = 10.0
+CACHE_SIZE = 256
 
 
 class IndexMissing(Exception):
@@ -104,26 +121,52 @@ class Generation:
         self.path = path
         self.indexes = {lang: whoosh_index.open_dir(str(path / lang)) for lang in CONTENT_LANGUAGES}
         self.local = threading.local()
-        self.scopes: dict[tuple, BitSet] = {}
+        self.scopes: dict[tuple, tuple[BitSet | None, frozenset[str]]] = {}
+        self.parsed: dict[tuple[str, str], object] = {}
         self.parsers = {lang: _make_parser(lang, self.indexes[lang].schema) for lang in CONTENT_LANGUAGES}
         vocabulary_file = path / VOCABULARY
         data = json.loads(vocabulary_file.read_text(encoding="utf-8")) if vocabulary_file.exists() else []
         self.vocabulary = expansion.load(data)
 
-    def allowed(self, language: str, scope: tuple[str | None, str | None]):
-        """Document numbers a search may return: the latest editions (or one edition), one game.
+    def allowed(self, language: str, scope: tuple[str | None, str | None]) -> BitSet | None:
+        """Document numbers a search may return (the latest editions, or one edition; one game),
+        or None when this language has none in scope and is not searched at all.
 
         Computed once per generation, language and scope: building it on every query
         was most of the time a query took.
         """
+        return self._scope(language, scope)[0]
+
+    def games(self, language: str, scope: tuple[str | None, str | None]) -> frozenset[str]:
+        """The games this language has documents of in scope."""
+        return self._scope(language, scope)[1]
+
+    def _scope(self, language, scope):
         key = (language, scope)
-        allowed = self.scopes.get(key)
-        if allowed is None:
+        cached = self.scopes.get(key)
+        if cached is None:
             game, edition = scope
             with self.indexes[language].searcher() as searcher:
-                allowed = BitSet(searcher.docs_for_query(_filter(game, edition)), size=searcher.doc_count_all())
-            self.scopes[key] = allowed
-        return allowed
+                ids = list(searcher.docs_for_query(_filter(game, edition)))
+                allowed = BitSet(ids, size=searcher.doc_count_all()) if ids else None
+                games = frozenset(
+                    name.decode() if isinstance(name, bytes) else name
+                    for name in searcher.lexicon("game")
+                    if allowed is not None and any(d in allowed for d in searcher.document_numbers(game=_text(name)))
+                )
+            cached = self.scopes[key] = (allowed, games)
+        return cached
+
+    def parse(self, language: str, text: str):
+        """The parsed query for ``text`` in ``language``, cached (parsing is a fair share of a search)."""
+        key = (language, text)
+        query = self.parsed.get(key)
+        if query is None:
+            query = _single_cjk_as_prefix(self.parsers[language].parse(text))
+            if len(self.parsed) > 2048:
+                self.parsed.clear()
+            self.parsed[key] = query
+        return query
 
     def searcher(self, language: str):
         searchers = getattr(self.local, "searchers", None)
@@ -135,7 +178,7 @@ class Generation:
 
 
 def _make_parser(language: str, schema):
-    fields = ["text", "heading", "bigrams"] if language in BIGRAM_COMPANION else ["text", "heading"]
+    fields = ["text", "heading"] + (["bigrams"] if language in BIGRAM_COMPANION else [])
     parser = MultifieldParser(fields, schema, fieldboosts={"heading": HEADING_BOOST})
     # Only what we document: words, "phrases", prefix*, AND/OR/NOT and groups. Field syntax
     # is read by queries.py before parsing, so "foo:bar" is plain text here.
@@ -237,15 +280,17 @@ def _fetch_limit(limit: int) -> int:
 def _run(generation: Generation, user: UserQuery, languages: list[str], game, edition, limit) -> SearchResults:
     results = SearchResults(query=user.raw, languages=languages)
     scope = (game, edition)
+    # A language with nothing in scope (no Берсерк in Japanese) is not searched at all.
+    languages = [lang for lang in languages if generation.allowed(lang, scope) is not None]
     if user.number:
         per_language = [_number_query(generation, lang, user.number, scope, limit) for lang in languages]
     else:
-        per_language = [_text_query(generation, lang, user.text, game, scope, limit) for lang in languages]
+        per_language = [_text_query(generation, lang, user.text, scope, limit) for lang in languages]
         if not any(q.ranked for q in per_language):
-            corrected = _correct(generation, languages, user.text, game, scope, limit)
+            corrected = _correct(generation, languages, user.text, scope, limit)
             if corrected is not None:
                 results.corrected, per_language = corrected
-    results.hits = _group(generation, per_language, languages, scope, limit, number=user.number)
+    results.hits = _group(generation, per_language, languages, scope, limit, number=user.number, prefer=user.game_hint)
     return results
 
 
@@ -255,15 +300,24 @@ def _ranked(searcher, query, allowed, limit: int) -> list[dict]:
 
 
 def _parse(generation: Generation, language: str, text: str):
-    query = generation.parsers[language].parse(text)
-    return _single_cjk_as_prefix(query)
+    return generation.parse(language, text)
+
+
+def _text(value) -> str:
+    return value.decode("utf-8") if isinstance(value, bytes) else value
 
 
 def _single_cjk_as_prefix(query):
-    """A one-character CJK word matches every bigram starting with it."""
+    """A one-character CJK word matches every bigram starting with it; prefixes are scored.
+
+    Whoosh gives every document a prefix matches the same score by default, which
+    ranks "costitu*" hits in index order; scoring them ranks them like words.
+    """
     if isinstance(query, Term) and query.fieldname in ("text", "bigrams") and len(query.text) == 1:
         if "\u3040" <= query.text <= "\u9fff" or "\uac00" <= query.text <= "\ud7af":
             return Prefix(query.fieldname, query.text)
+    if isinstance(query, Prefix):
+        query.constantscore = False
     if hasattr(query, "subqueries"):
         query.subqueries = [_single_cjk_as_prefix(q) for q in query.subqueries]
     elif hasattr(query, "child"):
@@ -290,9 +344,16 @@ def _terms(query, searcher) -> dict[str, set[str]]:
     return terms
 
 
-def _text_query(generation, language, text, game, scope, limit) -> _LanguageQuery:
-    rewritten, used = generation.vocabulary.rewrite(text, language, game=game)
+PLAIN_WORDS_RE = re.compile(r"^[^\W_]+(?:[ '’-][^\W_]+)+$")
+
+
+def _text_query(generation, language, text, scope, limit) -> _LanguageQuery:
+    games = generation.games(language, scope)
+    rewritten, used = generation.vocabulary.rewrite(text, language, games=games)
     query = _parse(generation, language, rewritten)
+    extra = []
+    if PLAIN_WORDS_RE.match(text) and not any(word in ("AND", "OR", "NOT") for word in text.split()):
+        extra.append(_parse(generation, language, f'"{text}"').with_boost(PHRASE_BOOST))
     # Symbols ("+1/+1", "{T}") and card names were indexed whole, as keywords.
     keywords = extract_symbols(text) + [
         name.casefold()
@@ -300,11 +361,13 @@ def _text_query(generation, language, text, game, scope, limit) -> _LanguageQuer
         if concept.key.startswith("card:")
         for name in concept.forms.get(language, ())
     ]
-    if keywords:
-        query = Or([query] + [Term("keywords", keyword, boost=KEYWORD_BOOST) for keyword in keywords])
+    extra += [Term("keywords", keyword, boost=KEYWORD_BOOST) for keyword in keywords]
+    if extra:
+        query = Or([query, *extra])
     searcher = generation.searcher(language)
-    allowed = generation.allowed(language, scope)
-    hits = searcher.search(query, filter=allowed, limit=_fetch_limit(limit), terms=bool(used))
+    hits = searcher.search(
+        query, filter=generation.allowed(language, scope), limit=_fetch_limit(limit), terms=bool(used)
+    )
     ranked = [dict(hit.fields(), _score=hit.score) for hit in hits]
     direct = True
     if used:
@@ -328,19 +391,26 @@ def _number_query(generation, language, number, scope, limit) -> _LanguageQuery:
     )
 
 
-def _correct(generation, languages, text, game, scope, limit):
+def _correct(generation, languages, text, scope, limit):
     """When nothing matched: respell unknown words from a language's index, and search again."""
-    for language in languages:
+    for language in sorted(languages, key=lambda lang: not _same_script(text, lang)):
         corrected = _respell(generation.searcher(language), language, text)
         if corrected is None:
             continue
-        attempt = [_text_query(generation, lang, corrected, game, scope, limit) for lang in languages]
+        attempt = [_text_query(generation, lang, corrected, scope, limit) for lang in languages]
         if any(q.ranked for q in attempt):
             return corrected, attempt
     return None
 
 
 WORD_RE = re.compile(r"[^\W\d_]{3,}")
+SCRIPTS = {"Latn": re.compile(r"[A-Za-zÀ-ɏ]"), "Cyrl": re.compile(r"[Ѐ-ӿ]")}
+
+
+def _same_script(text: str, language: str) -> bool:
+    """Whether ``text`` is written in the script of ``language`` (tried first for respelling)."""
+    pattern = SCRIPTS.get(CONTENT_LANGUAGES[language].script)
+    return bool(pattern and pattern.search(text))
 
 
 def _respell(searcher, language: str, text: str) -> str | None:
@@ -358,7 +428,8 @@ def _respell(searcher, language: str, text: str) -> str | None:
             return word
         # Whoosh ranks suggestions by distance, then frequency; with limit=1 it can
         # return a farther word, so ask for a few and take the first.
-        suggestions = corrector.suggest(word.lower(), limit=5, maxdist=2)
+        # A typo rarely hits the first letter: prefix=1 makes the suggester 5× faster.
+        suggestions = corrector.suggest(word.lower(), limit=5, maxdist=2, prefix=1)
         if not suggestions:
             return word
         changed = True
@@ -368,51 +439,73 @@ def _respell(searcher, language: str, text: str) -> str | None:
     return corrected if changed else None
 
 
-def _group(generation, per_language: list[_LanguageQuery], languages, scope, limit, *, number) -> list[SearchHit]:
+def _group(generation, per_language, languages, scope, limit, *, number, prefer=None) -> list[SearchHit]:
     """Reciprocal-rank fusion over languages, one hit per alignment key."""
-    groups: dict[str, SearchHit] = {}
+    contributions: dict[str, list[float]] = {}
+    hits: dict[str, SearchHit] = {}
     docs: dict[tuple[str, str], dict] = {}
-    best_rank: dict[str, tuple[bool, int, int]] = {}
+    best: dict[str, tuple] = {}
+
+    def add(key, game, shown_number, kind, lq, rank, order, value):
+        hit = hits.get(key)
+        if hit is None:
+            hit = hits[key] = SearchHit(
+                game=game, number=shown_number, kind=kind, key=key, score=0.0, matched_lang=lq.language
+            )
+        contributions.setdefault(key, []).append(value)
+        # The language the user typed in wins ties; then the better rank.
+        position = (not lq.direct, rank, order)
+        if key not in best or position < best[key]:
+            best[key] = position
+            hit.matched_lang = lq.language
+
     for order, lq in enumerate(per_language):
         seen = set()
+        weight = (1.0 if lq.direct else EXPANDED_WEIGHT) * _evidence(generation.allowed(lq.language, scope))
         for rank, doc in enumerate(lq.ranked):
             key = doc["key"]
             if key in seen:
                 continue
             seen.add(key)
-            bonus = NUMBER_BONUS if number and doc["number"] == number else 0.0
-            hit = groups.get(key)
-            if hit is None:
-                hit = groups[key] = SearchHit(
-                    game=doc["game"],
-                    number=doc["number"],
-                    kind=doc["kind"],
-                    key=key,
-                    score=0.0,
-                    matched_lang=lq.language,
-                )
-            weight = 1.0 if lq.direct else EXPANDED_WEIGHT
-            hit.score += weight / (RRF_K + rank + 1) + bonus
             docs[(key, lq.language)] = doc
-            # The language the user typed in wins ties; then the better rank.
-            position = (not lq.direct, rank, order)
-            if key not in best_rank or position < best_rank[key]:
-                best_rank[key] = position
-                hit.matched_lang = lq.language
-    ordered = sorted(groups.values(), key=lambda h: (-h.score, h.key))[:limit]
+            value = weight * KIND_WEIGHT.get(doc["kind"], 1.0) / (RRF_K + rank + 1)
+            add(key, doc["game"], doc["number"], doc["kind"], lq, rank, order, value)
+            if doc["kind"] == "glossary":
+                for cited in filter(None, doc.get("cites", "").split(",")):
+                    if "." in cited:
+                        add(
+                            f"{doc['game']}:{cited}", doc["game"], cited, "", lq, rank, order, value * CITED_BY_GLOSSARY
+                        )
+    for key, hit in hits.items():
+        values = sorted(contributions[key], reverse=True)
+        hit.score = values[0] + OTHERS_SHARE * sum(values[1:])
+        if number and hit.number == number:
+            hit.score += NUMBER_BONUS * (1.5 if prefer and hit.game == prefer else 1.0)
+    ordered = sorted(hits.values(), key=lambda h: (-h.score, h.key))
     queries = {lq.language: lq for lq in per_language}
+    shown = []
     for hit in ordered:
         for language in languages:
             doc = docs.get((hit.key, language)) or _aligned(generation, language, hit.key, scope)
             if doc is None:
                 continue
+            hit.kind = hit.kind or doc["kind"]
             hit.texts[language] = LanguageText(
                 edition=doc["edition"],
                 snippet=_snippet(language, doc["text"], queries[language].terms),
                 number=doc["number"],
                 kind=doc["kind"],
             )
-    return ordered
+        # A rule lifted by a glossary entry may not exist in the searched scope.
+        if hit.texts:
+            shown.append(hit)
+        if len(shown) == limit:
+            break
+    return shown
+
+
+def _evidence(allowed: BitSet) -> float:
+    return min(1.0, math.log1p(len(allowed)) / math.log1p(EVIDENCE_DOCS))
 
 
 def _aligned(generation, language, key, scope) -> dict | None:

@@ -37,6 +37,17 @@ def keywords_for(number: str, text: str, cards: list[str]) -> str:
     return ",".join(w.replace(",", " ") for w in dict.fromkeys(words))
 
 
+def is_title_only(text: str) -> bool:
+    """A rule whose whole text is a name ("Deathtouch", "死触", "Trample"), not a sentence."""
+    text = text.strip()
+    return (
+        0 < len(text) <= 40
+        and "\n" not in text
+        and not text.endswith((".", "。", ":", "："))
+        and len(text.split()) <= 4
+    )
+
+
 def entry_key(game: str, entry: Entry) -> str:
     if entry.kind == Entry.Kind.NOTE or not entry.number:
         return f"{game}:note:{entry.pk}"
@@ -68,6 +79,11 @@ def documents_for_language(language: str) -> Iterator[dict]:
         if entry.kind == Entry.Kind.RULE and entry.parent_id in section_titles and entry.parent_id not in seen_sections:
             seen_sections.add(entry.parent_id)
             heading = section_titles[entry.parent_id]
+        elif entry.kind == Entry.Kind.SECTION:
+            heading = entry.title or entry.text
+        elif is_title_only(entry.text):
+            # "702.2. Deathtouch": a keyword's own rule is its topic.
+            heading = entry.text
         game = edition.game.slug
         parts = [entry.title] if entry.title and entry.title != entry.text else []
         parts.append(entry.text)

@@ -30,7 +30,9 @@ class Concept:
 class Match:
     start: int
     end: int
-    concept: Concept
+    # Every concept one of whose forms is the matched text ("creature" is a form of
+    # both the MTG and the Берсерк concept).
+    concepts: tuple[Concept, ...]
 
 
 def _fold(text: str) -> str:
@@ -46,45 +48,46 @@ class Vocabulary:
 
     def __init__(self, concepts: list[Concept]):
         self.concepts = concepts
-        entries = []
+        by_form: dict[str, list[Concept]] = {}
         for concept in concepts:
             for forms in concept.forms.values():
                 for form in forms:
-                    entries.append((_fold(form), concept))
-        entries.sort(key=lambda item: -len(item[0]))
-        self.entries = entries
+                    owners = by_form.setdefault(_fold(form), [])
+                    if concept not in owners:
+                        owners.append(concept)
         self.patterns = [
-            (re.compile(re.escape(form) if _is_cjk(form) else rf"(?<!\w){re.escape(form)}(?!\w)"), concept)
-            for form, concept in entries
+            (re.compile(re.escape(form) if _is_cjk(form) else rf"(?<!\w){re.escape(form)}(?!\w)"), tuple(owners))
+            for form, owners in sorted(by_form.items(), key=lambda item: -len(item[0]))
         ]
 
-    def find(self, query: str, *, game: str | None = None) -> list[Match]:
-        """Non-overlapping matches of known forms in ``query`` (longest first), outside quotes' edges."""
+    def find(self, query: str) -> list[Match]:
+        """Non-overlapping matches of known forms in ``query``, longest forms first."""
         folded = _fold(query)
         if len(folded) != len(query):
-            # NFKC changed the length: match on the folded text only when offsets agree.
+            # NFKC changed the length: offsets would not point into the query.
             return []
         taken: list[Match] = []
-        for pattern, concept in self.patterns:
-            if game and concept.game != game:
-                continue
+        for pattern, owners in self.patterns:
             for found in pattern.finditer(folded):
                 start, end = found.span()
                 if any(start < m.end and m.start < end for m in taken):
                     continue
-                taken.append(Match(start, end, concept))
+                taken.append(Match(start, end, owners))
         return sorted(taken, key=lambda m: m.start)
 
-    def rewrite(self, query: str, language: str, *, game: str | None = None) -> tuple[str, list[Concept]]:
-        """``query`` with every recognised term OR-ed with its forms in ``language``."""
-        matches = self.find(query, game=game)
-        if not matches:
-            return query, []
+    def rewrite(self, query: str, language: str, *, games: set[str]) -> tuple[str, list[Concept]]:
+        """``query`` with every recognised term OR-ed with its forms in ``language``.
+
+        Only concepts of ``games`` count: the games this language has texts of in the
+        searched scope (a Берсерк term's English gloss must not pull in MTG rules).
+        """
         pieces, cursor, used = [], 0, []
-        for match in matches:
-            forms = [
-                f for f in match.concept.forms.get(language, ()) if _fold(f) != _fold(query[match.start : match.end])
-            ]
+        for match in self.find(query):
+            concepts = [c for c in match.concepts if c.game in games]
+            typed = _fold(query[match.start : match.end])
+            forms = list(
+                dict.fromkeys(form for c in concepts for form in c.forms.get(language, ()) if _fold(form) != typed)
+            )
             if not forms:
                 continue
             start, end = match.start, match.end
@@ -93,12 +96,11 @@ class Vocabulary:
                 start, end = start - 1, end + 1
             if start < cursor:
                 continue
-            original = query[start:end]
             alternatives = " OR ".join(_as_query(form) for form in forms)
             pieces.append(query[cursor:start])
-            pieces.append(f"(({original}) OR {alternatives})")
+            pieces.append(f"(({query[start:end]}) OR {alternatives})")
             cursor = end
-            used.append(match.concept)
+            used.extend(concepts)
         pieces.append(query[cursor:])
         return "".join(pieces), used
 

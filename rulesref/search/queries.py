@@ -36,6 +36,8 @@ class UserQuery:
     game: str | None = None
     edition: str | None = None
     number: str | None = None
+    # The game a number query's wording points to: "правило 108.4" is Берсерк's.
+    game_hint: str | None = None
     notices: list[str] = field(default_factory=list)
 
 
@@ -124,6 +126,11 @@ def parse_user_query(raw: str) -> UserQuery:
         raise QueryError("Type a word, a phrase or a rule number to search.")
     query.text = text
     query.number = rule_number(text)
+    if query.number:
+        if re.match(r"(?i)^\s*(правило|п\.)", text):
+            query.game_hint = "berserk"
+        elif re.match(r"(?i)^\s*(cr|r|rules?|regola|规则|ルール)\b", text) or text.startswith(("规则", "ルール")):
+            query.game_hint = "mtg"
     query.notices = notices
     return query
 

@@ -202,3 +202,24 @@ def test_search_page_escapes_the_query_and_shows_the_message(client):
 def test_search_page_says_showing_results_for(client):
     page = client.get("/search/", {"q": "costituzine"}).content.decode()
     assert "showing results for <strong>costituzione</strong>" in page
+
+
+def test_a_filter_with_nothing_in_one_language_does_not_leak_that_language():
+    assert search("game:berserk タフネス").hits == []
+    older = search("edition:2023-06-16 タフネス")
+    assert all("ja" not in hit.texts for hit in older.hits)
+
+
+def test_a_berserk_term_does_not_pull_in_magic_rules_through_its_english_gloss():
+    results = search("слабость первого хода")
+    assert {hit.game for hit in results.hits} == {"berserk"}
+    assert "108.5" in numbers(results, 5)
+
+
+def test_glossary_entries_lift_the_rule_they_cite():
+    results = search("mulligan", languages=["en"])
+    assert numbers(results, 1) == ["103.5"]
+
+
+def test_a_russian_number_query_prefers_berserk():
+    assert (search("правило 108.4").hits[0].game, search("rule 108.4").hits[0].game) == ("berserk", "mtg")
