@@ -29,7 +29,7 @@ from . import expansion, highlight
 from .analysis import analyzer_for, bigram_analyzer, extract_symbols, tokens
 from .queries import QueryError, UserQuery, parse_user_query
 from .schema import BIGRAM_COMPANION
-from .store import SHARDS, VOCABULARY, current_generation
+from .store import VOCABULARY, current_generation
 
 # Reciprocal-rank fusion: a hit at rank r (from 0) in one language contributes
 # weight / (RRF_K + r + 1). A rule's score is its best contribution plus a share of the
@@ -114,63 +114,47 @@ class SearchResults:
 # Opening generations
 
 
-@dataclass
-class Scope:
-    """What one language's search may return, resolved once per generation."""
-
-    shard: str  # "latest" (the newest editions only) or "all"
-    allowed: BitSet | None  # document numbers of the shard; None: every document
-    documents: int  # how many documents are in scope (0: the language is not searched)
-    games: frozenset[str]
-
-
 class Generation:
-    """The live generation's indexes; searchers are opened per thread and reused.
-
-    Each language has two indexes (see store.py): every edition, and the newest
-    editions only. A search without an edition filter reads the second: a third
-    of the English postings, and no filter to apply.
-    """
+    """The live generation's indexes; searchers are opened per thread and reused."""
 
     def __init__(self, path: Path):
         self.path = path
-        self.indexes = {
-            (shard, lang): whoosh_index.open_dir(str(path / SHARDS[shard] / lang))
-            for shard in SHARDS
-            for lang in CONTENT_LANGUAGES
-        }
+        self.indexes = {lang: whoosh_index.open_dir(str(path / lang)) for lang in CONTENT_LANGUAGES}
         self.local = threading.local()
-        self.scopes: dict[tuple, Scope] = {}
+        self.scopes: dict[tuple, tuple[BitSet | None, frozenset[str]]] = {}
         self.parsed: dict[tuple[str, str], object] = {}
-        self.parsers = {lang: _make_parser(lang, self.indexes["all", lang].schema) for lang in CONTENT_LANGUAGES}
+        self.parsers = {lang: _make_parser(lang, self.indexes[lang].schema) for lang in CONTENT_LANGUAGES}
         vocabulary_file = path / VOCABULARY
         data = json.loads(vocabulary_file.read_text(encoding="utf-8")) if vocabulary_file.exists() else []
         self.vocabulary = expansion.load(data)
 
-    def scope(self, language: str, scope: tuple[str | None, str | None]) -> Scope:
-        """Which index a search reads and which of its documents it may return.
+    def allowed(self, language: str, scope: tuple[str | None, str | None]) -> BitSet | None:
+        """Document numbers a search may return (the latest editions, or one edition; one game),
+        or None when this language has none in scope and is not searched at all.
 
-        Computed once per generation, language and scope: building the allowed set
-        on every query was most of the time a query took.
+        Computed once per generation, language and scope: building it on every query
+        was most of the time a query took.
         """
+        return self._scope(language, scope)[0]
+
+    def games(self, language: str, scope: tuple[str | None, str | None]) -> frozenset[str]:
+        """The games this language has documents of in scope."""
+        return self._scope(language, scope)[1]
+
+    def _scope(self, language, scope):
         key = (language, scope)
         cached = self.scopes.get(key)
         if cached is None:
             game, edition = scope
-            shard = "all" if edition else "latest"
-            with self.indexes[shard, language].searcher() as searcher:
-                if edition or game:
-                    ids = list(searcher.docs_for_query(_filter(game, edition)))
-                    allowed = BitSet(ids, size=searcher.doc_count_all()) if ids else BitSet()
-                    count = len(ids)
-                else:
-                    allowed, count = None, searcher.doc_count()
+            with self.indexes[language].searcher() as searcher:
+                ids = list(searcher.docs_for_query(_filter(game, edition)))
+                allowed = BitSet(ids, size=searcher.doc_count_all()) if ids else None
                 games = frozenset(
-                    _text(name)
+                    name.decode() if isinstance(name, bytes) else name
                     for name in searcher.lexicon("game")
-                    if any(allowed is None or d in allowed for d in searcher.document_numbers(game=_text(name)))
+                    if allowed is not None and any(d in allowed for d in searcher.document_numbers(game=_text(name)))
                 )
-            cached = self.scopes[key] = Scope(shard, allowed, count, games)
+            cached = self.scopes[key] = (allowed, games)
         return cached
 
     def parse(self, language: str, text: str):
@@ -184,14 +168,13 @@ class Generation:
             self.parsed[key] = query
         return query
 
-    def searcher(self, language: str, scope: Scope):
+    def searcher(self, language: str):
         searchers = getattr(self.local, "searchers", None)
         if searchers is None:
             searchers = self.local.searchers = {}
-        key = (scope.shard, language)
-        if key not in searchers:
-            searchers[key] = self.indexes[key].searcher()
-        return searchers[key]
+        if language not in searchers:
+            searchers[language] = self.indexes[language].searcher()
+        return searchers[language]
 
 
 def _make_parser(language: str, schema):
@@ -298,7 +281,7 @@ def _run(generation: Generation, user: UserQuery, languages: list[str], game, ed
     results = SearchResults(query=user.raw, languages=languages)
     scope = (game, edition)
     # A language with nothing in scope (no Берсерк in Japanese) is not searched at all.
-    languages = [lang for lang in languages if generation.scope(lang, scope).documents]
+    languages = [lang for lang in languages if generation.allowed(lang, scope) is not None]
     if user.number:
         per_language = [_number_query(generation, lang, user.number, scope, limit) for lang in languages]
     else:
@@ -365,8 +348,8 @@ PLAIN_WORDS_RE = re.compile(r"^[^\W_]+(?:[ '’-][^\W_]+)+$")
 
 
 def _text_query(generation, language, text, scope, limit) -> _LanguageQuery:
-    resolved = generation.scope(language, scope)
-    rewritten, used = generation.vocabulary.rewrite(text, language, games=resolved.games)
+    games = generation.games(language, scope)
+    rewritten, used = generation.vocabulary.rewrite(text, language, games=games)
     query = _parse(generation, language, rewritten)
     extra = []
     if PLAIN_WORDS_RE.match(text) and not any(word in ("AND", "OR", "NOT") for word in text.split()):
@@ -381,8 +364,10 @@ def _text_query(generation, language, text, scope, limit) -> _LanguageQuery:
     extra += [Term("keywords", keyword, boost=KEYWORD_BOOST) for keyword in keywords]
     if extra:
         query = Or([query, *extra])
-    searcher = generation.searcher(language, resolved)
-    hits = searcher.search(query, filter=resolved.allowed, limit=_fetch_limit(limit), terms=bool(used))
+    searcher = generation.searcher(language)
+    hits = searcher.search(
+        query, filter=generation.allowed(language, scope), limit=_fetch_limit(limit), terms=bool(used)
+    )
     ranked = [dict(hit.fields(), _score=hit.score) for hit in hits]
     direct = True
     if used:
@@ -397,10 +382,10 @@ def _as_bytes(word) -> bytes:
 
 
 def _number_query(generation, language, number, scope, limit) -> _LanguageQuery:
-    resolved = generation.scope(language, scope)
-    searcher = generation.searcher(language, resolved)
-    exact = _ranked(searcher, Term("number", number), resolved.allowed, limit)
-    citing = [d for d in _ranked(searcher, Term("cites", number), resolved.allowed, limit) if d["number"] != number]
+    searcher = generation.searcher(language)
+    allowed = generation.allowed(language, scope)
+    exact = _ranked(searcher, Term("number", number), allowed, limit)
+    citing = [d for d in _ranked(searcher, Term("cites", number), allowed, limit) if d["number"] != number]
     return _LanguageQuery(
         language, Or([Term("number", number), Term("cites", number)]), {"text": {number}}, exact + citing
     )
@@ -409,7 +394,7 @@ def _number_query(generation, language, number, scope, limit) -> _LanguageQuery:
 def _correct(generation, languages, text, scope, limit):
     """When nothing matched: respell unknown words from a language's index, and search again."""
     for language in sorted(languages, key=lambda lang: not _same_script(text, lang)):
-        corrected = _respell(generation.searcher(language, generation.scope(language, scope)), language, text)
+        corrected = _respell(generation.searcher(language), language, text)
         if corrected is None:
             continue
         attempt = [_text_query(generation, lang, corrected, scope, limit) for lang in languages]
@@ -476,7 +461,7 @@ def _group(generation, per_language, languages, scope, limit, *, number, prefer=
 
     for order, lq in enumerate(per_language):
         seen = set()
-        weight = (1.0 if lq.direct else EXPANDED_WEIGHT) * _evidence(generation.scope(lq.language, scope).documents)
+        weight = (1.0 if lq.direct else EXPANDED_WEIGHT) * _evidence(generation.allowed(lq.language, scope))
         for rank, doc in enumerate(lq.ranked):
             key = doc["key"]
             if key in seen:
@@ -519,15 +504,15 @@ def _group(generation, per_language, languages, scope, limit, *, number, prefer=
     return shown
 
 
-def _evidence(documents: int) -> float:
-    return min(1.0, math.log1p(documents) / math.log1p(EVIDENCE_DOCS))
+def _evidence(allowed: BitSet) -> float:
+    return min(1.0, math.log1p(len(allowed)) / math.log1p(EVIDENCE_DOCS))
 
 
 def _aligned(generation, language, key, scope) -> dict | None:
-    resolved = generation.scope(language, scope)
-    searcher = generation.searcher(language, resolved)
+    searcher = generation.searcher(language)
+    allowed = generation.allowed(language, scope)
     for docnum in searcher.document_numbers(key=key):
-        if resolved.allowed is None or docnum in resolved.allowed:
+        if docnum in allowed:
             return dict(searcher.stored_fields(docnum))
     return None
 

@@ -56,13 +56,12 @@ def entry_key(game: str, entry: Entry) -> str:
     return f"{game}:{entry.number}"
 
 
-def documents_for_language(language: str, *, latest_only: bool = False) -> Iterator[dict]:
-    """Every document of one content language (or of its newest editions), in a stable order."""
+def documents_for_language(language: str) -> Iterator[dict]:
+    """Every document of one content language, in a stable order."""
     latest = latest_edition_ids()
     cards = card_names_by_game()
-    editions = {"edition__in": latest} if latest_only else {}
     entries = (
-        Entry.objects.filter(edition__language=language, **editions)
+        Entry.objects.filter(edition__language=language)
         .select_related("edition__game")
         .prefetch_related(
             Prefetch("examples", queryset=Example.objects.order_by("order")),
@@ -71,7 +70,7 @@ def documents_for_language(language: str, *, latest_only: bool = False) -> Itera
         .order_by("edition_id", "order")
     )
     section_titles = dict(
-        Entry.objects.filter(edition__language=language, kind=Entry.Kind.SECTION, **editions).values_list("pk", "title")
+        Entry.objects.filter(edition__language=language, kind=Entry.Kind.SECTION).values_list("pk", "title")
     )
     seen_sections: set[int] = set()
     for entry in entries.iterator(chunk_size=2000):
@@ -106,7 +105,7 @@ def documents_for_language(language: str, *, latest_only: bool = False) -> Itera
             "keywords": keywords_for(entry.number, text, cards.get(game, [])),
             "cites": ",".join(dict.fromkeys(ref.target_number for ref in entry.cross_references.all())),
         }
-    glossary = GlossaryEntry.objects.filter(edition__language=language, **editions).select_related("edition__game")
+    glossary = GlossaryEntry.objects.filter(edition__language=language).select_related("edition__game")
     for item in glossary.order_by("edition_id", "position").iterator(chunk_size=2000):
         edition = item.edition
         game = edition.game.slug
@@ -128,17 +127,11 @@ def documents_for_language(language: str, *, latest_only: bool = False) -> Itera
         }
 
 
-def expected_counts(*, latest_only: bool = False) -> dict[str, int]:
+def expected_counts() -> dict[str, int]:
     """Documents each language's index must hold: its entries plus its glossary entries."""
     counts = dict.fromkeys(CONTENT_LANGUAGES, 0)
-    editions = {"edition__in": latest_edition_ids()} if latest_only else {}
     for model in (Entry, GlossaryEntry):
-        rows = (
-            model.objects.filter(**editions)
-            .values("edition__language")
-            .annotate(n=Count("pk"))
-            .values_list("edition__language", "n")
-        )
+        rows = model.objects.values("edition__language").annotate(n=Count("pk")).values_list("edition__language", "n")
         for language, n in rows:
             counts[language] += n
     return counts

@@ -38,9 +38,6 @@ from .schema import schema_for
 
 Progress = Callable[[str, int, int], None]
 MANIFEST = "generation.json"
-# Each language is indexed twice: every edition ("all"), and the newest edition of each
-# game only ("latest"), which is what a search reads unless it asks for an edition.
-SHARDS = {"all": "all", "latest": "latest"}
 VOCABULARY = "vocabulary.json"
 
 
@@ -125,17 +122,11 @@ def build_generation(*, progress: Progress | None = None) -> BuildReport:
         target = generations / name
         target.mkdir()
         try:
+            expected = documents.expected_counts()
             fingerprint = documents.database_fingerprint()
-            counts = {}
-            for shard, latest_only in (("all", False), ("latest", True)):
-                expected = documents.expected_counts(latest_only=latest_only)
-                for language in CONTENT_LANGUAGES:
-                    _build_language(
-                        target / SHARDS[shard] / language, language, expected[language], progress, latest_only
-                    )
-                verified = _verify(target / SHARDS[shard], expected)
-                if shard == "all":
-                    counts = verified
+            for language in CONTENT_LANGUAGES:
+                _build_language(target / language, language, expected[language], progress)
+            counts = _verify(target, expected)
             (target / VOCABULARY).write_text(
                 json.dumps(expansion.dump(expansion.concepts_from_database()), ensure_ascii=False), encoding="utf-8"
             )
@@ -156,24 +147,23 @@ def build_generation(*, progress: Progress | None = None) -> BuildReport:
     )
 
 
-def _build_language(directory: Path, language: str, total: int, progress: Progress | None, latest_only: bool) -> None:
-    directory.mkdir(parents=True)
-    label = f"{language} (latest)" if latest_only else language
+def _build_language(directory: Path, language: str, total: int, progress: Progress | None) -> None:
+    directory.mkdir()
     ix = whoosh_index.create_in(str(directory), schema_for(language))
     writer = ix.writer(limitmb=256)
     done = 0
     try:
-        for doc in documents.documents_for_language(language, latest_only=latest_only):
+        for doc in documents.documents_for_language(language):
             writer.add_document(**doc)
             done += 1
             if progress and done % 500 == 0:
-                progress(label, done, total)
+                progress(language, done, total)
     except BaseException:
         writer.cancel()
         raise
     writer.commit()
     if progress:
-        progress(label, done, total)
+        progress(language, done, total)
 
 
 def _verify(target: Path, expected: dict[str, int]) -> dict[str, int]:
@@ -184,8 +174,8 @@ def _verify(target: Path, expected: dict[str, int]) -> dict[str, int]:
             counts[language] = searcher.doc_count()
         if counts[language] != want:
             raise IndexBuildFailed(
-                f"index for {language} ({target.name}) holds {counts[language]} documents, the database has "
-                f"{want} rows; the live index is unchanged"
+                f"index for {language} holds {counts[language]} documents, the database has {want} rows; "
+                "the live index is unchanged"
             )
     return counts
 
