@@ -36,6 +36,7 @@ from .store import VOCABULARY, current_generation
 # others (OTHERS_SHARE), so that a rule present in five languages does not outrank the
 # best match of the language the user typed in merely by being translated more often.
 RRF_K = 60
+BRIEF_FIELDS = ("key", "game", "number", "kind")
 OTHERS_SHARE = 0.1
 # A language reached only through a translation of the query (glossary expansion).
 EXPANDED_WEIGHT = 0.5
@@ -176,6 +177,17 @@ class Generation:
             searchers[language] = self.indexes[language].searcher()
         return searchers[language]
 
+    def brief(self, language: str, docnum: int) -> dict:
+        """What ranking needs of a hit, read from columns: key, game, number, kind."""
+        columns = getattr(self.local, "columns", None)
+        if columns is None:
+            columns = self.local.columns = {}
+        readers = columns.get(language)
+        if readers is None:
+            reader = self.searcher(language).reader()
+            readers = columns[language] = {name: reader.column_reader(name) for name in BRIEF_FIELDS}
+        return {name: readers[name][docnum] for name in BRIEF_FIELDS}
+
 
 def _make_parser(language: str, schema):
     fields = ["text", "heading"] + (["bigrams"] if language in BIGRAM_COMPANION else [])
@@ -294,9 +306,9 @@ def _run(generation: Generation, user: UserQuery, languages: list[str], game, ed
     return results
 
 
-def _ranked(searcher, query, allowed, limit: int) -> list[dict]:
-    hits = searcher.search(query, filter=allowed, limit=_fetch_limit(limit))
-    return [dict(hit.fields(), _score=hit.score) for hit in hits]
+def _ranked(generation, language, hits) -> list[dict]:
+    """Ranked hits as their column values plus the document number (``_doc``)."""
+    return [dict(generation.brief(language, hit.docnum), _doc=hit.docnum) for hit in hits]
 
 
 def _parse(generation: Generation, language: str, text: str):
@@ -368,7 +380,7 @@ def _text_query(generation, language, text, scope, limit) -> _LanguageQuery:
     hits = searcher.search(
         query, filter=generation.allowed(language, scope), limit=_fetch_limit(limit), terms=bool(used)
     )
-    ranked = [dict(hit.fields(), _score=hit.score) for hit in hits]
+    ranked = _ranked(generation, language, hits)
     direct = True
     if used:
         # Did any hit match a word as typed, not only one of its translations?
@@ -384,8 +396,13 @@ def _as_bytes(word) -> bytes:
 def _number_query(generation, language, number, scope, limit) -> _LanguageQuery:
     searcher = generation.searcher(language)
     allowed = generation.allowed(language, scope)
-    exact = _ranked(searcher, Term("number", number), allowed, limit)
-    citing = [d for d in _ranked(searcher, Term("cites", number), allowed, limit) if d["number"] != number]
+    fetch = _fetch_limit(limit)
+    exact = _ranked(generation, language, searcher.search(Term("number", number), filter=allowed, limit=fetch))
+    citing = [
+        d
+        for d in _ranked(generation, language, searcher.search(Term("cites", number), filter=allowed, limit=fetch))
+        if d["number"] != number
+    ]
     return _LanguageQuery(
         language, Or([Term("number", number), Term("cites", number)]), {"text": {number}}, exact + citing
     )
@@ -471,7 +488,8 @@ def _group(generation, per_language, languages, scope, limit, *, number, prefer=
             value = weight * KIND_WEIGHT.get(doc["kind"], 1.0) / (RRF_K + rank + 1)
             add(key, doc["game"], doc["number"], doc["kind"], lq, rank, order, value)
             if doc["kind"] == "glossary":
-                for cited in filter(None, doc.get("cites", "").split(",")):
+                cites = generation.searcher(lq.language).stored_fields(doc["_doc"]).get("cites", "")
+                for cited in filter(None, cites.split(",")):
                     if "." in cited:
                         add(
                             f"{doc['game']}:{cited}", doc["game"], cited, "", lq, rank, order, value * CITED_BY_GLOSSARY
@@ -486,7 +504,11 @@ def _group(generation, per_language, languages, scope, limit, *, number, prefer=
     shown = []
     for hit in ordered:
         for language in languages:
-            doc = docs.get((hit.key, language)) or _aligned(generation, language, hit.key, scope)
+            ranked = docs.get((hit.key, language))
+            if ranked is not None:
+                doc = dict(generation.searcher(language).stored_fields(ranked["_doc"]))
+            else:
+                doc = _aligned(generation, language, hit.key, scope)
             if doc is None:
                 continue
             hit.kind = hit.kind or doc["kind"]

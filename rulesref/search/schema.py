@@ -20,13 +20,15 @@ def schema_for(language: str) -> Schema:
     fields = {
         # "e<entry pk>" or "g<glossary entry pk>".
         "doc_id": ID(stored=True, unique=True),
-        "game": ID(stored=True),
+        # Columns (sortable): ranking reads them for every hit without unpickling the
+        # stored text, which is loaded only for the hits shown.
+        "game": ID(stored=True, sortable=True),
         "edition": ID(stored=True),
         "lang": ID(stored=True),
-        "kind": ID(stored=True),
-        "number": ID(stored=True),
+        "kind": ID(stored=True, sortable=True),
+        "number": ID(stored=True, sortable=True),
         # The alignment key: "mtg:208.2a"; glossary and notes get keys of their own.
-        "key": ID(stored=True),
+        "key": ID(stored=True, sortable=True),
         # "1" for documents of the newest edition of their game and language.
         "latest": ID(),
         "order": NUMERIC(stored=True, sortable=True),
@@ -38,7 +40,7 @@ def schema_for(language: str) -> Schema:
         # Rule numbers, card names and symbols, matched before analysis.
         "keywords": KEYWORD(lowercase=True, commas=True, scorable=True),
         # Numbers this document cites.
-        "cites": KEYWORD(commas=True),
+        "cites": KEYWORD(commas=True, stored=True),
     }
     if language in BIGRAM_COMPANION:
         fields["bigrams"] = TEXT(analyzer=bigram_analyzer())
