@@ -21,7 +21,7 @@ from whoosh import index as whoosh_index
 from whoosh.idsets import BitSet
 from whoosh.qparser import MultifieldParser
 from whoosh.qparser.plugins import BoostPlugin, EveryPlugin, FieldsPlugin, RangePlugin, SingleQuotePlugin
-from whoosh.query import And, Or, Prefix, Term
+from whoosh.query import And, Or, Phrase, Prefix, Term
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 
@@ -343,11 +343,15 @@ def _terms(query, searcher) -> dict[str, set[str]]:
     A one-character CJK prefix is kept as the character itself (field "chars"), so
     that "右" marks 右 in 右下 rather than the whole bigram.
     """
-    terms: dict[str, set[str]] = {}
+    terms: dict[str, set] = {}
     reader = searcher.reader()
     for leaf in query.leaves():
         if isinstance(leaf, Prefix) and len(leaf.text) == 1 and leaf.fieldname in ("text", "bigrams"):
             terms.setdefault("chars", set()).add(leaf.text)
+            continue
+        if isinstance(leaf, Phrase):
+            # A phrase marks its words only where they stand together.
+            terms.setdefault(f"phrase:{leaf.fieldname}", set()).add(tuple(leaf.words))
             continue
         for fieldname, text in leaf.existing_terms(reader, phrases=True, expand=True):
             if isinstance(text, bytes):
@@ -545,6 +549,10 @@ def _snippet(language: str, text: str, terms: dict[str, set[str]]) -> str:
         spans += highlight.match_spans(_analysed(language, text), terms["text"])
     if terms.get("bigrams"):
         spans += highlight.match_spans(_analysed(BIGRAMS, text), terms["bigrams"])
+    for phrase in terms.get("phrase:text", ()):
+        spans += highlight.match_phrase(_analysed(language, text), phrase)
+    for phrase in terms.get("phrase:bigrams", ()):
+        spans += highlight.match_phrase(_analysed(BIGRAMS, text), phrase)
     for char in terms.get("chars", ()):
         spans += [(i, i + 1) for i, ch in enumerate(text) if ch == char]
     return highlight.render(text, highlight.merge(spans, text))

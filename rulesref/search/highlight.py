@@ -18,6 +18,23 @@ def match_spans(analysed: tuple[tuple[str, int, int], ...], terms: set[str]) -> 
     return merge([(start, end) for token, start, end in analysed if token in terms])
 
 
+def match_phrase(analysed: tuple[tuple[str, int, int], ...], words: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Spans where the phrase's indexed words follow one another (dropped stop words aside).
+
+    Character bigrams overlap by one character, so the bigram tokens of a CJK text
+    interleave with its run-final unigrams; those are skipped when matching.
+    """
+    if not words:
+        return []
+    kept = [t for t in analysed if len(words) == 1 or len(t[0]) > 1 or t[0] == words[0]]
+    n = len(words)
+    spans = []
+    for i in range(len(kept) - n + 1):
+        if all(kept[i + j][0] == words[j] for j in range(n)):
+            spans.append((kept[i][1], kept[i + n - 1][2]))
+    return spans
+
+
 def merge(spans: list[tuple[int, int]], text: str = "") -> list[tuple[int, int]]:
     """Overlapping spans become one; with ``text``, so do spans one letter apart.
 
