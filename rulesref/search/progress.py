@@ -1,10 +1,12 @@
-"""A progress bar per language for index builds, on a terminal only."""
+"""Index builds with a progress bar per language, on a terminal only."""
 
 from __future__ import annotations
 
 import sys
 
 from tqdm import tqdm
+
+from .store import build_generation
 
 
 def index_progress(*, enabled: bool = True, stream=None):
@@ -25,3 +27,12 @@ def index_progress(*, enabled: bool = True, stream=None):
             bar.close()
 
     return update, close
+
+
+def build_with_progress(*, show: bool = True):
+    """Build a new index generation, drawing a bar per language on a terminal when ``show``."""
+    update, close = index_progress(enabled=show)
+    try:
+        return build_generation(progress=update)
+    finally:
+        close()

@@ -2,8 +2,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rulesref.search.progress import index_progress
-from rulesref.search.store import IndexBuildFailed, IndexBusy, build_generation
+from rulesref.search.progress import build_with_progress
+from rulesref.search.store import IndexBuildFailed, IndexBusy
 
 
 class Command(BaseCommand):
@@ -16,13 +16,10 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
 
     def handle(self, *args, **options):
-        update, close = index_progress(enabled=not options["json"])
         try:
-            report = build_generation(progress=update)
+            report = build_with_progress(show=not options["json"])
         except (IndexBusy, IndexBuildFailed) as error:
             raise CommandError(str(error)) from None
-        finally:
-            close()
         if options["json"]:
             self.stdout.write(json.dumps(report.as_json(), ensure_ascii=False))
             return

@@ -5,8 +5,8 @@ from django.core.management.base import BaseCommand, CommandError
 from rulesref.core.progress import progress_bar
 from rulesref.rules.parsers import FORMATS
 from rulesref.rules.services import ImportFailed, ImportReport, edition_import
-from rulesref.search.progress import index_progress
-from rulesref.search.store import IndexBuildFailed, IndexBusy, build_generation, index_state
+from rulesref.search.progress import build_with_progress
+from rulesref.search.store import IndexBuildFailed, IndexBusy, index_state
 
 
 class Command(BaseCommand):
@@ -66,13 +66,10 @@ class Command(BaseCommand):
             return ""
         if skip:
             return "the search index is stale: run “python manage.py build_index”"
-        update, close = index_progress(enabled=not quiet)
         try:
-            built = build_generation(progress=update)
+            built = build_with_progress(show=not quiet)
         except (IndexBusy, IndexBuildFailed) as error:
             return f"the search index is stale ({error}); run “python manage.py build_index”"
-        finally:
-            close()
         return f"search index rebuilt: {sum(built.documents.values())} documents in {built.seconds} s"
 
     def print_report(self, report: ImportReport) -> None:

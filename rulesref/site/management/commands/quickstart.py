@@ -5,8 +5,8 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from rulesref.core.catalogs import compile_catalogs
-from rulesref.search.progress import index_progress
-from rulesref.search.store import IndexBuildFailed, IndexBusy, build_generation, index_state
+from rulesref.search.progress import build_with_progress
+from rulesref.search.store import IndexBuildFailed, IndexBusy, index_state
 from rulesref.site.setup import SetupError, import_bundled_sources, import_corpora, sync_glossary
 
 
@@ -38,13 +38,10 @@ class Command(BaseCommand):
         except SetupError as error:
             raise CommandError(str(error)) from None
         if index_state() != "current":
-            update, close = index_progress()
             try:
-                built = build_generation(progress=update)
+                built = build_with_progress()
             except (IndexBusy, IndexBuildFailed) as error:
                 raise CommandError(str(error)) from None
-            finally:
-                close()
             self.stdout.write(f"search index: {sum(built.documents.values())} documents in {built.seconds} s")
         if options["no_serve"]:
             self.stdout.write(f"ready; database at {settings.DATABASES['default']['NAME']}")
