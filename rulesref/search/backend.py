@@ -366,6 +366,11 @@ PLAIN_WORDS_RE = re.compile(r"^[^\W_]+(?:[ '’-][^\W_]+)+$")
 def _text_query(generation, language, text, scope, limit) -> _LanguageQuery:
     games = generation.games(language, scope)
     rewritten, used = generation.vocabulary.rewrite(text, language, games=games)
+    if not used and not _could_match(text, language):
+        # Latin words in the Russian index, Cyrillic in the Chinese one: nothing to find,
+        # and nothing the glossary could translate. The language's text of each rule
+        # found elsewhere is still shown.
+        return _LanguageQuery(language, Or([]), {}, [], direct=False)
     query = _parse(generation, language, rewritten)
     extra = []
     if PLAIN_WORDS_RE.match(text) and not any(word in ("AND", "OR", "NOT") for word in text.split()):
@@ -425,12 +430,24 @@ def _correct(generation, languages, text, scope, limit):
 
 
 WORD_RE = re.compile(r"[^\W\d_]{3,}")
-SCRIPTS = {"Latn": re.compile(r"[A-Za-zÀ-ɏ]"), "Cyrl": re.compile(r"[Ѐ-ӿ]")}
+SCRIPT_LETTERS = {
+    "Latn": re.compile(r"[A-Za-zÀ-ɏ]"),
+    "Cyrl": re.compile(r"[Ѐ-ӿ]"),
+    "Jpan": re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]"),
+    "Hans": re.compile(r"[\u4e00-\u9fff]"),
+}
+ANY_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _could_match(text: str, language: str) -> bool:
+    """Whether ``text`` has letters of the language's script, or no letters at all ("+1/+1")."""
+    pattern = SCRIPT_LETTERS.get(CONTENT_LANGUAGES[language].script)
+    return pattern is None or bool(pattern.search(text)) or not ANY_LETTER.search(text)
 
 
 def _same_script(text: str, language: str) -> bool:
-    """Whether ``text`` is written in the script of ``language`` (tried first for respelling)."""
-    pattern = SCRIPTS.get(CONTENT_LANGUAGES[language].script)
+    """Whether ``text`` has letters of the script of ``language`` (tried first for respelling)."""
+    pattern = SCRIPT_LETTERS.get(CONTENT_LANGUAGES[language].script)
     return bool(pattern and pattern.search(text))
 
 
