@@ -52,7 +52,9 @@ CITED_BY_GLOSSARY = 0.9
 # How much a match in a rule's topic (the section title given to its first rule, or a
 # keyword rule's own title) counts against a match in its text.
 HEADING_BOOST = 3.0
-# Unquoted words that also stand together as a phrase ("legend rule").
+# Unquoted words that also stand together as a phrase in a rule's topic ("state-based
+# actions" → 704.1). Only the heading field: a phrase over the text costs as much as the
+# rest of the query and did not change the ranking of the development queries.
 PHRASE_BOOST = 2.0
 KEYWORD_BOOST = 2.0
 # Puts the rule a number query names above everything else.
@@ -374,7 +376,11 @@ def _text_query(generation, language, text, scope, limit) -> _LanguageQuery:
     query = _parse(generation, language, rewritten)
     extra = []
     if PLAIN_WORDS_RE.match(text) and not any(word in ("AND", "OR", "NOT") for word in text.split()):
-        extra.append(_parse(generation, language, f'"{text}"').with_boost(PHRASE_BOOST))
+        extra += [
+            Phrase("heading", leaf.words, boost=PHRASE_BOOST)
+            for leaf in _parse(generation, language, f'"{text}"').leaves()
+            if isinstance(leaf, Phrase) and leaf.fieldname == "text"
+        ]
     # Symbols ("+1/+1", "{T}") and card names were indexed whole, as keywords.
     keywords = extract_symbols(text) + [
         name.casefold()
@@ -395,7 +401,12 @@ def _text_query(generation, language, text, scope, limit) -> _LanguageQuery:
         # Did any hit match a word as typed, not only one of its translations?
         typed = {(field, _as_bytes(word)) for field, word in _parse(generation, language, text).iter_all_terms()}
         direct = any(typed.intersection(hit.matched_terms()) for hit in hits)
-    return _LanguageQuery(language, query, _terms(query, searcher), ranked, direct=direct)
+    # What to mark: the same query, but with the glossary's multi-word forms as phrases.
+    marked = query
+    if used:
+        with_phrases, _ = generation.vocabulary.rewrite(text, language, games=games, phrases=True)
+        marked = _parse(generation, language, with_phrases)
+    return _LanguageQuery(language, query, _terms(marked, searcher), ranked, direct=direct)
 
 
 def _as_bytes(word) -> bytes:

@@ -80,6 +80,7 @@ def test_an_english_singular_finds_the_plural():
 def test_a_russian_plural_finds_the_singular_heading():
     results = search("отражение ударов", game="berserk")
     assert results.hits[0].number == "108.4"
+    # "отражение удара" is a glossary term: its words are marked together, as one.
     assert results.hits[0].texts["ru"].snippet.startswith("<mark>Отражение удара</mark> –")
 
 
