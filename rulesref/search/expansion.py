@@ -93,12 +93,14 @@ class Vocabulary:
             if not forms:
                 continue
             start, end = match.start, match.end
-            # A quoted phrase that is exactly the term is replaced with its quotes.
-            if start > 0 and end < len(query) and query[start - 1] == '"' and query[end] == '"':
+            # A quoted phrase that is exactly the term is replaced with its quotes, and
+            # its forms are phrases too: the user asked for the words together.
+            quoted = start > 0 and end < len(query) and query[start - 1] == '"' and query[end] == '"'
+            if quoted:
                 start, end = start - 1, end + 1
             if start < cursor:
                 continue
-            alternatives = " OR ".join(_as_query(form, phrase=phrases) for form in forms)
+            alternatives = " OR ".join(_as_query(form, phrase=phrases or quoted) for form in forms)
             pieces.append(query[cursor:start])
             pieces.append(f"(({query[start:end]}) OR {alternatives})")
             cursor = end
