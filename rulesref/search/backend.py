@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import json
 import math
-import os
 import re
 import threading
 from collections import OrderedDict
@@ -597,8 +596,3 @@ def _analysed(kind: str, text: str) -> tuple[tuple[str, int, int], ...]:
     if analyzer is None:
         analyzer = _analyzers[kind] = bigram_analyzer() if kind == BIGRAMS else analyzer_for(kind)
     return tuple(tokens(analyzer, text))
-
-
-def generation_path() -> str | None:
-    path = current_generation()
-    return os.fspath(path) if path else None
