@@ -26,7 +26,7 @@ class Language:
     @property
     def babel_locale(self) -> str:
         """Babel's locale name: ``zh-hans`` → ``zh_Hans``."""
-        return to_locale(self.code).replace("_HANS", "_Hans")
+        return to_locale(self.code)
 
 
 CONTENT_LANGUAGES: dict[str, Language] = {

@@ -33,7 +33,7 @@ class EditionQuerySet(models.QuerySet):
         # Editions without a known date (a slug such as "ja-viewer") sort last.
         return self.order_by(models.F("effective_date").desc(nulls_last=True), "-imported_at")
 
-    def latest(self, game: str, language: str) -> Edition | None:
+    def newest(self, game: str, language: str) -> Edition | None:
         return self.for_game(game).in_language(language).newest_first().first()
 
     def with_counts(self) -> EditionQuerySet:

@@ -12,7 +12,7 @@ def edition_detail(request, game: str, language: str, edition: str):
     if language not in CONTENT_LANGUAGES:
         raise Http404("unknown language")
     if edition == "latest":
-        latest = Edition.objects.latest(game, language)
+        latest = Edition.objects.newest(game, language)
         if latest is None:
             raise Http404("no edition in this language")
         return redirect(latest)

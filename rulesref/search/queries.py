@@ -144,4 +144,7 @@ def rule_number(text: str) -> str | None:
     if not match:
         return None
     number = match[1].lower()
-    return number if numbers.is_number(number) and "." in number or len(number) == 3 else None
+    # A bare "2" is a word, not chapter 2; "208" (a section) and "208.2a" are numbers.
+    if not numbers.is_number(number) or ("." not in number and len(number) != 3):
+        return None
+    return number

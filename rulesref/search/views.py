@@ -1,6 +1,7 @@
 from django.shortcuts import render
 from django.urls import reverse
 
+from rulesref.core.games import GAMES
 from rulesref.core.languages import CONTENT_LANGUAGES
 
 from .backend import search
@@ -13,7 +14,7 @@ def results(request):
     game = request.GET.get("game") or None
     found = None
     if query.strip():
-        found = search(query, languages=languages or None, game=game if game in ("mtg", "berserk") else None)
+        found = search(query, languages=languages or None, game=game if game in GAMES else None)
         for hit in found.hits:
             hit.rows = [
                 {

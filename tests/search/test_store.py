@@ -1,6 +1,7 @@
 """Index generations: built aside, verified, swapped in; one writer; readers never disturbed."""
 
 import io
+import json
 import os
 
 import pytest
@@ -117,7 +118,7 @@ def test_searching_before_any_build_says_what_to_run(seeds, client):
 def test_build_index_command_prints_figures(seeds):
     out = io.StringIO()
     call_command("build_index", "--json", stdout=out)
-    data = __import__("json").loads(out.getvalue())
+    data = json.loads(out.getvalue())
     assert set(data) == {"generation", "documents", "seconds", "bytes"}
     assert data["documents"]["ja"] == Entry.objects.filter(edition__language="ja").count()
 
