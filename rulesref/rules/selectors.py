@@ -54,3 +54,62 @@ def reference_links(edition: Edition, entries: list[Entry]) -> dict[int, str]:
             if not ref.target_id and ref.target_number in found:
                 links[ref.pk] = found[ref.target_number].get_absolute_url()
     return links
+
+
+# ---------------------------------------------------------------------------
+# Alignment reads: which edition and which entry is "the same rule" elsewhere.
+# Every page that shows a rule in another language or edition goes through these.
+
+
+def aligned_edition(edition: Edition, language: str) -> Edition | None:
+    """The edition of ``language`` that lines up with ``edition``.
+
+    The edition ``edition`` translates, or one that translates it, or one that
+    translates the same source; otherwise the newest edition of that language.
+    """
+    if language == edition.language:
+        return edition
+    editions = list(Edition.objects.for_game(edition.game.slug).in_language(language).newest_first())
+    if not editions:
+        return None
+    for candidate in editions:
+        if candidate.pk == edition.translates_id or candidate.translates_id == edition.pk:
+            return candidate
+    if edition.translates_id:
+        for candidate in editions:
+            if candidate.translates_id == edition.translates_id:
+                return candidate
+    return editions[0]
+
+
+def same_rule_in(entry: Entry, edition: Edition) -> Entry | None:
+    """The entry of ``edition`` that is the same rule as ``entry``, or None."""
+    if edition.pk == entry.edition_id:
+        return entry
+    return (
+        Entry.objects.filter(edition=edition, number=entry.number, kind=entry.kind, duplicate_of__isnull=True)
+        .select_related("edition__game")
+        .first()
+    )
+
+
+def aligned_entries(entry: Entry) -> dict[str, tuple[Edition, Entry | None]]:
+    """For every other language the game has: (the aligned edition, the same rule there or None)."""
+    languages = (
+        Edition.objects.for_game(entry.edition.game.slug)
+        .exclude(language=entry.edition.language)
+        .values_list("language", flat=True)
+        .distinct()
+    )
+    found = {}
+    for language in sorted(set(languages)):
+        edition = aligned_edition(entry.edition, language)
+        if edition is not None:
+            found[language] = (edition, same_rule_in(entry, edition))
+    return found
+
+
+def rule_history(entry: Entry) -> list[tuple[Edition, Entry | None]]:
+    """The same rule in every edition of its language, newest first."""
+    editions = Edition.objects.for_game(entry.edition.game.slug).in_language(entry.edition.language).newest_first()
+    return [(edition, same_rule_in(entry, edition)) for edition in editions.select_related("game")]
