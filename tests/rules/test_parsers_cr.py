@@ -594,3 +594,22 @@ def test_file_with_only_a_table_of_contents_is_a_parse_error():
     assert str(caught.value) == (
         "toc.txt:11: no rules body: the chapter heading '1. Game Concepts' appears only in the table of contents"
     )
+
+
+def test_bundled_gzip_copy_reads_as_the_same_source_as_the_corpus_file(corpus):
+    """The English edition ships gzip-compressed; its text and sha256 are the official file's."""
+    from tests.conftest import SOURCES
+
+    bundled = read_source(SOURCES / "mtg_cr_en_20240917_duskmourn.txt.gz")
+    original = read_source(corpus("mtg_cr_en_20240917_duskmourn.txt"))
+    assert bundled.sha256 == original.sha256
+    assert bundled.text == original.text
+    assert len(bundled.lines) == 8968
+
+
+def test_a_broken_gzip_file_is_refused_with_its_name(tmp_path):
+    broken = tmp_path / "rules.txt.gz"
+    broken.write_bytes(b"\x1f\x8b\x08\x00not really gzip")
+    with pytest.raises(ParseError) as error:
+        read_source(broken)
+    assert str(error.value).startswith(f"{broken}: not a readable gzip file (")

@@ -72,11 +72,13 @@ def test_import_rules_failure_is_one_line_with_file_and_reason(tmp_path):
 def test_quickstart_imports_the_bundled_data_and_a_second_run_changes_nothing(settings):
     settings.CORPORA_DIR = None
     first = run("quickstart", "--no-serve")
+    assert "imported mtg en 2024-09-20: 1128 rules, 1888 subrules, 279 examples, 698 glossary entries" in first
     assert "imported mtg it 2024-10-02" in first
     assert "imported berserk ru pre-ed15" in first
     editions = sorted(Edition.objects.values_list("game__slug", "language", "slug"))
     assert editions == [
         ("berserk", "ru", "pre-ed15"),
+        ("mtg", "en", "2024-09-20"),
         ("mtg", "it", "2023-06-16"),
         ("mtg", "it", "2024-10-02"),
         ("mtg", "ja", "ja-viewer"),

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import re
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,7 +41,11 @@ class SourceText:
 
 
 def read_source(path: str | Path) -> SourceText:
-    """Read a UTF-8 text file; refuse directories, empty, binary and non-UTF-8 files."""
+    """Read a UTF-8 text file (``.gz``: decompressed first); refuse directories, empty,
+    binary and non-UTF-8 files.
+
+    The sha256 is that of the text's bytes, so a file and its gzip copy are the same source.
+    """
     path = Path(path)
     name = str(path)
     if not path.exists():
@@ -50,6 +56,11 @@ def read_source(path: str | Path) -> SourceText:
         data = path.read_bytes()
     except OSError as error:
         raise ParseError(f"cannot be read ({error.strerror})", path=name) from error
+    if path.suffix == ".gz":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as error:
+            raise ParseError(f"not a readable gzip file ({error})", path=name) from error
     if not data.strip():
         raise ParseError("the file is empty", path=name)
     if b"\x00" in data:
