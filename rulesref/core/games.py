@@ -9,13 +9,15 @@ from dataclasses import dataclass
 class GameInfo:
     slug: str
     name: str
+    # The language the rules are written in; editions in other languages translate one of its editions.
+    original_language: str
 
 
 GAMES: dict[str, GameInfo] = {
     game.slug: game
     for game in (
-        GameInfo("mtg", "Magic: The Gathering"),
-        GameInfo("berserk", "Берсерк"),
+        GameInfo("mtg", "Magic: The Gathering", "en"),
+        GameInfo("berserk", "Берсерк", "ru"),
     )
 }
 

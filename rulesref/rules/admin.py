@@ -1,6 +1,20 @@
 from django.contrib import admin
 
-from .models import Card, CardName, CrossReference, Edition, Entry, Example, Game, GlossaryEntry, Term, TermForm
+from .models import (
+    Card,
+    CardName,
+    Concept,
+    CrossReference,
+    Edition,
+    EditionAlignment,
+    Entry,
+    EntryLink,
+    Example,
+    Game,
+    GlossaryEntry,
+    Term,
+    TermForm,
+)
 
 
 @admin.register(Game)
@@ -81,3 +95,25 @@ class CardAdmin(admin.ModelAdmin):
     list_filter = ["game"]
     search_fields = ["key", "names__name"]
     inlines = [CardNameInline]
+
+
+@admin.register(Concept)
+class ConceptAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "game"]
+    list_filter = ["game"]
+
+
+@admin.register(EditionAlignment)
+class EditionAlignmentAdmin(admin.ModelAdmin):
+    list_display = ["source", "target", "kind", "counts"]
+    list_filter = ["game", "kind"]
+
+
+@admin.register(EntryLink)
+class EntryLinkAdmin(admin.ModelAdmin):
+    """Every non-trivial link, for review: sort by score to see the least sure first."""
+
+    list_display = ["source", "target", "method", "relation", "score"]
+    list_filter = ["alignment", "method", "relation"]
+    raw_id_fields = ["alignment", "source", "target"]
+    ordering = ["score"]

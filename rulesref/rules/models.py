@@ -66,6 +66,9 @@ class Edition(models.Model):
     # "en:2024-09-20": the source edition named at import, kept so that the link
     # is made as soon as that edition is imported too.
     translates_key = models.CharField(_("translates (as given)"), max_length=80, blank=True)
+    # True when the source states no edition it translates and alignment chose the
+    # best-fitting one (the import report shows the scores of every candidate).
+    translates_inferred = models.BooleanField(_("source edition inferred"), default=False)
     revision = models.CharField(_("revision"), max_length=60, blank=True)
     source_name = models.CharField(_("source file"), max_length=500)
     source_sha256 = models.CharField(_("source sha256"), max_length=64)
@@ -91,6 +94,24 @@ class Edition(models.Model):
         return reverse("rules:edition-detail", args=[self.game.slug, self.language, self.slug])
 
 
+class Concept(models.Model):
+    """A rule's identity through editions and languages: the entries that express it.
+
+    Built at import from the alignment links (see ``alignment.py``); ids are reused
+    when a re-import keeps a rule, so what is bound to a concept survives.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="concepts", verbose_name=_("game"))
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("concept")
+        verbose_name_plural = _("concepts")
+
+    def __str__(self) -> str:
+        return f"{self.game.slug}:c{self.pk}"
+
+
 class EntryQuerySet(models.QuerySet):
     def in_edition(self, edition: Edition) -> EntryQuerySet:
         return self.filter(edition=edition)
@@ -106,14 +127,6 @@ class EntryQuerySet(models.QuerySet):
 
     def in_source_order(self) -> EntryQuerySet:
         return self.order_by("order")
-
-    def translations_of(self, entry: Entry) -> EntryQuerySet:
-        """The same rule (same game and number) in the other languages."""
-        return (
-            self.filter(edition__game_id=entry.edition.game_id, number=entry.number, kind=entry.kind)
-            .exclude(edition__language=entry.edition.language)
-            .select_related("edition")
-        )
 
 
 class Entry(models.Model):
@@ -146,13 +159,19 @@ class Entry(models.Model):
         verbose_name=_("duplicate of"),
         help_text=_("Set when the source prints this number a second time; both entries are kept."),
     )
+    concept = models.ForeignKey(
+        Concept, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries", verbose_name=_("concept")
+    )
 
     objects = EntryQuerySet.as_manager()
 
     class Meta:
         ordering = ["edition", "order"]
-        constraints = [models.UniqueConstraint(fields=["edition", "order"], name="unique_entry_order")]
-        indexes = [models.Index(fields=["edition", "number"]), models.Index(fields=["edition", "sort_key"])]
+        indexes = [
+            models.Index(fields=["edition", "order"]),
+            models.Index(fields=["edition", "number"]),
+            models.Index(fields=["edition", "sort_key"]),
+        ]
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
 
@@ -169,6 +188,70 @@ class Entry(models.Model):
             suffix = f"-{self.order}" if self.duplicate_of_id else ""
             return f"r{self.number}{suffix}"
         return f"n{self.order}"
+
+
+class EditionAlignment(models.Model):
+    """Two editions whose entries were paired: a translation and its source, or two
+    consecutive editions of one language. Recomputed when either is re-imported."""
+
+    class Kind(models.TextChoices):
+        TRANSLATION = "translation", _("translation and its source")
+        SUCCESSOR = "successor", _("consecutive editions")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="alignments", verbose_name=_("game"))
+    source = models.ForeignKey(
+        Edition, on_delete=models.CASCADE, related_name="alignments_as_source", verbose_name=_("source or older")
+    )
+    target = models.ForeignKey(
+        Edition, on_delete=models.CASCADE, related_name="alignments_as_target", verbose_name=_("translation or newer")
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    # The sha256 of both sources when the links were computed: a re-import recomputes them.
+    source_sha256 = models.CharField(max_length=64)
+    target_sha256 = models.CharField(max_length=64)
+    counts = models.JSONField(_("counts"), default=dict)
+
+    class Meta:
+        ordering = ["game", "source", "target"]
+        constraints = [models.UniqueConstraint(fields=["source", "target"], name="unique_alignment_pair")]
+        verbose_name = _("edition alignment")
+        verbose_name_plural = _("edition alignments")
+
+    def __str__(self) -> str:
+        return f"{self.source} → {self.target}"
+
+
+class EntryLink(models.Model):
+    """One entry of an aligned pair of editions paired with one of the other, with how and how sure."""
+
+    class Method(models.TextChoices):
+        NUMBER = "number", _("same number")
+        TEXT = "text", _("text similarity")
+        TRANSLATION = "translation", _("translation, same number")
+        POSITION = "position", _("translation, same position")
+
+    class Relation(models.TextChoices):
+        SAME = "same", _("same number")
+        MOVED = "moved", _("moved or renumbered")
+        SPLIT = "split", _("split from")
+        MERGED = "merged", _("merged into")
+
+    alignment = models.ForeignKey(
+        EditionAlignment, on_delete=models.CASCADE, related_name="links", verbose_name=_("alignment")
+    )
+    source = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="links_out", verbose_name=_("source"))
+    target = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="links_in", verbose_name=_("target"))
+    method = models.CharField(_("method"), max_length=20, choices=Method.choices)
+    relation = models.CharField(_("relation"), max_length=10, choices=Relation.choices)
+    score = models.FloatField(_("score"))
+
+    class Meta:
+        ordering = ["alignment", "source"]
+        verbose_name = _("entry link")
+        verbose_name_plural = _("entry links")
+
+    def __str__(self) -> str:
+        return f"{self.source.number} → {self.target.number} ({self.method}, {self.score:.2f})"
 
 
 class Example(models.Model):
@@ -204,10 +287,6 @@ class CrossReference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry.number} → {self.target_number}"
-
-    @property
-    def is_resolved(self) -> bool:
-        return self.target_id is not None
 
 
 class GlossaryEntry(models.Model):

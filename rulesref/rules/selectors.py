@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from .models import Edition, Entry
+from collections import Counter
+
+from django.db.models import Q
+
+from .models import CrossReference, Edition, EditionAlignment, Entry, EntryLink
 
 
 def fallback_editions(edition: Edition) -> list[Edition]:
@@ -57,19 +61,88 @@ def reference_links(edition: Edition, entries: list[Entry]) -> dict[int, str]:
 
 
 # ---------------------------------------------------------------------------
+# Import reports
+
+
+def unresolved_references(edition: Edition) -> list[dict]:
+    """Cross-references of ``edition`` to numbers it does not contain, in source order."""
+    return [
+        {"entry": number, "target": target}
+        for number, target in CrossReference.objects.filter(entry__edition=edition, target__isnull=True)
+        .order_by("entry__order", "id")
+        .values_list("entry__number", "target_number")
+    ]
+
+
+def _numbered(edition: Edition) -> list[str]:
+    return list(Entry.objects.in_edition(edition).rules().in_source_order().values_list("number", flat=True))
+
+
+def numbering_differences(translation: Edition, source: Edition) -> dict:
+    """Rule numbers of a translation against its source edition.
+
+    Any difference is worth a translator's look: Duskmourn's English file prints
+    702.175 twice where the Chinese follows the corrected 702.176.
+    """
+    ours, theirs = _numbered(translation), _numbered(source)
+    ours_set, theirs_set = set(ours), set(theirs)
+    ours_count, theirs_count = Counter(ours), Counter(theirs)
+    return {
+        "only_in_translation": [n for n in dict.fromkeys(ours) if n not in theirs_set],
+        "only_in_source": [n for n in dict.fromkeys(theirs) if n not in ours_set],
+        "repeated_in_translation": [n for n in dict.fromkeys(ours) if ours_count[n] > 1],
+        "repeated_in_source": [n for n in dict.fromkeys(theirs) if theirs_count[n] > 1],
+    }
+
+
+def alignment_summary(edition: Edition) -> list[dict]:
+    """Every aligned pair ``edition`` is part of: which editions, how paired, the counts."""
+    pairs = (
+        EditionAlignment.objects.filter(Q(source=edition) | Q(target=edition))
+        .select_related("source", "target")
+        .order_by("kind", "source__language", "source__effective_date", "target__language")
+    )
+    summary = []
+    for pair in pairs:
+        item = {
+            "source": f"{pair.source.language}:{pair.source.slug}",
+            "target": f"{pair.target.language}:{pair.target.slug}",
+            "kind": pair.kind,
+            "counts": pair.counts,
+        }
+        if pair.kind == EditionAlignment.Kind.TRANSLATION:
+            item["basis"] = "inferred" if pair.target.translates_inferred else "stated"
+            if pair.target.translates_inferred:
+                item["fit"] = pair.target.report.get("source_fit", {})
+            item.update(numbering_differences(pair.target, pair.source))
+        summary.append(item)
+    return summary
+
+
+# ---------------------------------------------------------------------------
 # Alignment reads: which edition and which entry is "the same rule" elsewhere.
 # Every page that shows a rule in another language or edition goes through these.
+
+
+def source_date(edition: Edition):
+    """The date of the original text an edition says: its own date, or its source's for a translation."""
+    if edition.translates_id and edition.translates.effective_date:
+        return edition.translates.effective_date
+    return edition.effective_date
 
 
 def aligned_edition(edition: Edition, language: str) -> Edition | None:
     """The edition of ``language`` that lines up with ``edition``.
 
     The edition ``edition`` translates, or one that translates it, or one that
-    translates the same source; otherwise the newest edition of that language.
+    translates the same source; otherwise the one whose source is nearest in date
+    (an older one first: a translation lags behind its source), otherwise the newest.
     """
     if language == edition.language:
         return edition
-    editions = list(Edition.objects.for_game(edition.game.slug).in_language(language).newest_first())
+    editions = list(
+        Edition.objects.for_game(edition.game.slug).in_language(language).newest_first().select_related("translates")
+    )
     if not editions:
         return None
     for candidate in editions:
@@ -79,18 +152,20 @@ def aligned_edition(edition: Edition, language: str) -> Edition | None:
         for candidate in editions:
             if candidate.translates_id == edition.translates_id:
                 return candidate
-    return editions[0]
+    ours = source_date(edition)
+    dated = [c for c in editions if source_date(c)]
+    if ours is None or not dated:
+        return editions[0]
+    return min(dated, key=lambda c: (source_date(c) > ours, abs((source_date(c) - ours).days)))
 
 
 def same_rule_in(entry: Entry, edition: Edition) -> Entry | None:
-    """The entry of ``edition`` that is the same rule as ``entry``, or None."""
+    """The entry of ``edition`` that is the same rule as ``entry`` (the same concept), or None."""
     if edition.pk == entry.edition_id:
         return entry
-    return (
-        Entry.objects.filter(edition=edition, number=entry.number, kind=entry.kind, duplicate_of__isnull=True)
-        .select_related("edition__game")
-        .first()
-    )
+    if entry.concept_id is None:
+        return None
+    return Entry.objects.filter(edition=edition, concept_id=entry.concept_id).select_related("edition__game").first()
 
 
 def aligned_entries(entry: Entry) -> dict[str, tuple[Edition, Entry | None]]:
@@ -110,6 +185,83 @@ def aligned_entries(entry: Entry) -> dict[str, tuple[Edition, Entry | None]]:
 
 
 def rule_history(entry: Entry) -> list[tuple[Edition, Entry | None]]:
-    """The same rule in every edition of its language, newest first."""
+    """The same rule in every edition of its language, newest first (None where it is absent)."""
     editions = Edition.objects.for_game(entry.edition.game.slug).in_language(entry.edition.language).newest_first()
-    return [(edition, same_rule_in(entry, edition)) for edition in editions.select_related("game")]
+    in_concept = {}
+    if entry.concept_id is not None:
+        for other in Entry.objects.filter(concept_id=entry.concept_id).select_related("edition__game"):
+            in_concept.setdefault(other.edition_id, other)
+    in_concept[entry.edition_id] = entry
+    return [(edition, in_concept.get(edition.pk)) for edition in editions.select_related("game")]
+
+
+def pair_links(source: Edition, target: Edition) -> list[dict]:
+    """Entry pairs between any two editions of a game, with method and score.
+
+    A directly aligned pair (a translation and its source, consecutive editions)
+    gives its stored links; any other two editions are joined through concepts,
+    the score being the text similarity for one language and 1.0 across languages.
+    Only numbered entries, in the source edition's order.
+    """
+    from .alignment import similarity
+
+    stored = EditionAlignment.objects.filter(source=source, target=target).first()
+    reverse = stored is None and EditionAlignment.objects.filter(source=target, target=source).exists()
+    if stored is not None or reverse:
+        pair = stored or EditionAlignment.objects.get(source=target, target=source)
+        links = EntryLink.objects.filter(alignment=pair).select_related("source", "target")
+        found = []
+        for link in links:
+            a, b = (link.source, link.target) if not reverse else (link.target, link.source)
+            if not (a.number and b.number):
+                continue
+            relation = (
+                link.relation
+                if not reverse
+                else {"split": "merged", "merged": "split"}.get(link.relation, link.relation)
+            )
+            found.append(
+                {
+                    "from": a.number,
+                    "to": b.number,
+                    "method": link.method,
+                    "relation": relation,
+                    "score": link.score,
+                    "_order": a.order,
+                    "_to_order": b.order,
+                }
+            )
+        found.sort(key=lambda item: (item["_order"], item["_to_order"]))
+        return [{k: v for k, v in item.items() if not k.startswith("_")} for item in found]
+    ours = Entry.objects.filter(edition=source).exclude(number="").exclude(concept=None).order_by("order")
+    theirs = {e.concept_id: e for e in Entry.objects.filter(edition=target).exclude(number="").exclude(concept=None)}
+    found = []
+    for a in ours:
+        b = theirs.get(a.concept_id)
+        if b is None:
+            continue
+        if source.language == target.language:
+            method = "number" if a.number == b.number else "text"
+            score = round(similarity(a.text or a.title, b.text or b.title), 4)
+        else:
+            method, score = "translation", 1.0
+        relation = "same" if a.number == b.number else "moved"
+        found.append({"from": a.number, "to": b.number, "method": method, "relation": relation, "score": score})
+    return found
+
+
+def pair_counts(source: Edition, target: Edition, links: list[dict]) -> dict[str, int]:
+    """same_number, moved, split, merged, added, removed for ``links`` between two editions."""
+    primary = [link for link in links if link["relation"] in ("same", "moved")]
+    numbered_from = Entry.objects.filter(edition=source).exclude(number="").count()
+    numbered_to = Entry.objects.filter(edition=target).exclude(number="").count()
+    split = [link for link in links if link["relation"] == "split"]
+    merged = [link for link in links if link["relation"] == "merged"]
+    return {
+        "same_number": sum(link["relation"] == "same" for link in primary),
+        "moved": sum(link["relation"] == "moved" for link in primary),
+        "split": len(split),
+        "merged": len(merged),
+        "added": numbered_to - len(primary) - len(split),
+        "removed": numbered_from - len(primary) - len(merged),
+    }

@@ -6,10 +6,12 @@ exactly as it was.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from pathlib import Path
 
 from django.db import transaction
@@ -18,13 +20,14 @@ from django.utils import timezone
 from rulesref.core.games import UnknownGame, get_game
 from rulesref.core.languages import UnknownLanguage, get_language
 
-from . import glossary_data
+from . import concepts, glossary_data, selectors
+from .bulk import update_rows
 from .models import Card, CardName, CrossReference, Edition, Entry, Example, Game, GlossaryEntry, Term, TermForm
-from .parsers import ParseError, ParseResult, parse_source, read_source
+from .parsers import ParseError, ParseResult, parse_source, read_source, same_date_as_source
+from .parsers import fingerprint as parsers_fingerprint
 
 Progress = Callable[[int, int], None]
 
-DATE_SLUG_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 DATEISH_RE = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}$")
 SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 BATCH = 1000
@@ -79,6 +82,8 @@ class ImportReport:
     alignment: list[dict] = field(default_factory=list)
     changed: bool = False
     dry_run: bool = False
+    # Rows created, updated and deleted by this import (None when nothing was written).
+    rows: RowChanges | None = None
 
     def as_json(self) -> dict:
         return {
@@ -95,11 +100,8 @@ class ImportReport:
             "effective_date": self.effective_date,
             "changed": self.changed,
             "alignment": self.alignment,
+            "rows": self.rows.as_json() if self.rows else None,
         }
-
-
-def _source_label(path: Path) -> str:
-    return path.name
 
 
 def edition_import(
@@ -114,9 +116,11 @@ def edition_import(
     dry_run: bool = False,
     progress: Progress | None = None,
 ) -> ImportReport:
-    """Import one source file as one edition, replacing that edition's rows.
+    """Import one source file as one edition, updating that edition's rows in place.
 
-    The same file twice changes nothing; a changed file replaces the edition.
+    The same file twice changes nothing (answered from its sha256, before parsing);
+    a changed file updates only the rows that changed, so entry ids survive. Then
+    the game's alignment (concepts) is brought up to date, in the same transaction.
     Raises :class:`ImportFailed` (and writes nothing) on any bad input.
     """
     path = Path(path)
@@ -130,6 +134,13 @@ def edition_import(
     translates_key = _parse_translates(translates, lang.code) if translates else None
     try:
         source = read_source(path)
+    except ParseError as error:
+        raise ImportFailed(str(error)) from None
+    if not dry_run:
+        unchanged = _unchanged(source.sha256, game_info.slug, lang.code, key, edition_name, translates_key, format)
+        if unchanged is not None:
+            return unchanged
+    try:
         result = parse_source(source, format=format)
     except ParseError as error:
         raise ImportFailed(str(error)) from None
@@ -148,7 +159,8 @@ def edition_import(
                 f"but the edition given is {key.slug}; using {key.slug}",
             }
         )
-    name = edition_name if edition_name is not None else (statement.name if statement else "")
+    # None keeps the name an edition already has (a file that states none, imported again).
+    name = edition_name if edition_name is not None else (statement.name if statement and statement.name else None)
     if edition_name and statement and statement.name and statement.name.casefold() != edition_name.casefold():
         report.warnings.append(
             {
@@ -157,8 +169,12 @@ def edition_import(
                 f"using {edition_name!r}",
             }
         )
+    if translates_key is None and lang.code != game_info.original_language and key.date is not None:
+        if same_date_as_source(result.format):
+            # An official-layout translation follows the original edition of the same date.
+            translates_key = f"{game_info.original_language}:{key.slug}"
     report.edition = key.slug
-    report.edition_name = name
+    report.edition_name = name or ""
     report.effective_date = key.date.isoformat() if key.date else None
     report.translates = translates_key or ""
     report.dry_run = dry_run
@@ -167,7 +183,7 @@ def edition_import(
     with transaction.atomic():
         report.changed = _store(
             result=result,
-            source_name=_source_label(path),
+            source_name=path.name,
             sha256=source.sha256,
             game_info=game_info,
             language=lang.code,
@@ -177,6 +193,42 @@ def edition_import(
             report=report,
             progress=progress,
         )
+    return report
+
+
+def _unchanged(sha256, game, language, key, edition_name, translates_key, format) -> ImportReport | None:
+    """The report of an edition already imported from these very bytes by these parsers, or None."""
+    existing = Edition.objects.filter(game__slug=game, language=language, source_sha256=sha256)
+    if key is not None:
+        existing = existing.filter(slug=key.slug)
+    existing = existing.select_related("game").first()
+    if (
+        existing is None
+        or existing.source_sha256 != sha256
+        or existing.report.get("parsers") != parsers_fingerprint()
+        or (format is not None and existing.format != format)
+        or (edition_name is not None and existing.name != edition_name)
+        or (translates_key is not None and existing.translates_key != translates_key)
+    ):
+        return None
+    stored = existing.report
+    report = ImportReport(
+        game=game,
+        lang=language,
+        edition=existing.slug,
+        format=existing.format,
+        source=existing.source_name,
+        edition_name=existing.name,
+        effective_date=existing.effective_date.isoformat() if existing.effective_date else None,
+        translates=existing.translates_key,
+        counts=stored.get("counts", {}),
+        numbers=list(Entry.objects.in_edition(existing).rules().in_source_order().values_list("number", flat=True)),
+        warnings=stored.get("warnings", []),
+        unplaced=stored.get("unplaced", []),
+        skipped=stored.get("skipped", []),
+    )
+    report.unresolved = selectors.unresolved_references(existing)
+    report.alignment = selectors.alignment_summary(existing)
     return report
 
 
@@ -216,33 +268,36 @@ def _store(
     game_info,
     language: str,
     key: EditionKey,
-    name: str,
+    name: str | None,
     translates_key: str | None,
     report: ImportReport,
     progress: Progress | None,
 ) -> bool:
     game, _ = Game.objects.get_or_create(slug=game_info.slug, defaults={"name": game_info.name})
     existing = Edition.objects.filter(game=game, language=language, slug=key.slug).first()
-    stored_report = {"warnings": report.warnings, "skipped": report.skipped}
+    if name is None:
+        name = existing.name if existing is not None else ""
+        report.edition_name = name
+    stored_report = {
+        "warnings": report.warnings,
+        "skipped": report.skipped,
+        "unplaced": report.unplaced,
+        "counts": report.counts,
+        "parsers": parsers_fingerprint(),
+    }
     if (
         existing is not None
         and existing.source_sha256 == sha256
         and existing.format == result.format
         and existing.name == name
         and translates_key in (None, existing.translates_key)
+        and existing.report.get("parsers") == stored_report["parsers"]
     ):
-        _link_translations(existing, existing.translates_key)
-        report.unresolved = _unresolved(existing)
-        report.alignment = alignment_report(existing)
+        report.unresolved = selectors.unresolved_references(existing)
+        report.alignment = selectors.alignment_summary(existing)
         return False
-    if existing is not None:
-        # Replace the edition's rows; the Edition row itself keeps its id so that
-        # translations pointing at it stay linked.
-        existing.entries.all().delete()
-        existing.glossary.all().delete()
-        edition = existing
-    else:
-        edition = Edition(game=game, language=language, slug=key.slug)
+    # An edition that is imported again keeps its row (and id), and so do its entries.
+    edition = existing or Edition(game=game, language=language, slug=key.slug)
     edition.effective_date = key.date
     edition.name = name
     edition.source_name = source_name
@@ -252,142 +307,213 @@ def _store(
     edition.report = stored_report
     if translates_key is not None:
         edition.translates_key = translates_key
+        edition.translates_inferred = False
     edition.save()
     _link_translations(edition, edition.translates_key)
-    _store_entries(edition, result, progress)
-    GlossaryEntry.objects.bulk_create(
-        GlossaryEntry(edition=edition, term=g.term, definition=g.definition, position=g.line, rules=g.rules)
-        for g in result.glossary
-    )
-    report.unresolved = _unresolved(edition)
-    report.alignment = alignment_report(edition)
+    sync = entries_sync(edition=edition, result=result, progress=progress)
+    report.rows = sync
+    glossary_entries_sync(edition=edition, parsed=result.glossary)
+    concepts.alignment_refresh(game=game)
+    report.unresolved = selectors.unresolved_references(edition)
+    report.alignment = selectors.alignment_summary(Edition.objects.get(pk=edition.pk))
     return True
 
 
 def edition_set_translates(*, game: str, language: str, edition: str, translates: str) -> None:
     """Record which source edition an imported edition translates (linked once both exist)."""
     key = _parse_translates(translates, language)
-    row = Edition.objects.get(game__slug=game, language=language, slug=edition)
-    if row.translates_key != key:
-        row.translates_key = key
-        row.save(update_fields=["translates_key"])
-    _link_translations(row, key)
+    with transaction.atomic():
+        row = Edition.objects.get(game__slug=game, language=language, slug=edition)
+        if row.translates_key != key:
+            row.translates_key = key
+            row.translates_inferred = False
+            row.save(update_fields=["translates_key", "translates_inferred"])
+        _link_translations(row, key)
+        concepts.alignment_refresh(game=row.game)
 
 
 def _link_translations(edition: Edition, translates_key: str) -> None:
-    """Link this edition to its source edition, and earlier translations to this one."""
-    target = None
+    """Link this edition to its stated source edition, and earlier translations to this one."""
     if translates_key:
         lang_code, slug = translates_key.split(":", 1)
         target = Edition.objects.filter(game=edition.game, language=lang_code, slug=slug).first()
-    if edition.translates_id != (target.pk if target else None):
-        edition.translates = target
-        edition.save(update_fields=["translates"])
+        if edition.translates_id != (target.pk if target else None):
+            edition.translates = target
+            edition.save(update_fields=["translates"])
     own_key = f"{edition.language}:{edition.slug}"
     waiting = Edition.objects.filter(game=edition.game, translates__isnull=True, translates_key=own_key)
-    waiting.update(translates=edition)
+    waiting.update(translates=edition, translates_inferred=False)
 
 
-def _store_entries(edition: Edition, result: ParseResult, progress: Progress | None) -> None:
+# ---------------------------------------------------------------------------
+# Updating an edition's rows in place
+
+
+@dataclass
+class RowChanges:
+    """How many rows an import created, updated and deleted (entries; examples and references)."""
+
+    created: int = 0
+    updated: int = 0
+    deleted: int = 0
+    examples: int = 0
+    references: int = 0
+
+    def as_json(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+ENTRY_FIELDS = ("kind", "number", "sort_key", "title", "text", "position", "order", "parent_id", "duplicate_of_id")
+
+
+def _sync_key(kind: str, number: str, text: str) -> tuple:
+    """What identifies an entry between two versions of one source: its number, or a note's text."""
+    return (kind, number) if number else (kind, text[:200])
+
+
+def entries_sync(*, edition: Edition, result: ParseResult, progress: Progress | None = None) -> RowChanges:
+    """Make the edition's entries those of ``result``, touching only rows that differ.
+
+    Old and new entries are paired in document order by number (a note by its
+    text); a pair whose fields are equal is not written at all. A note whose text
+    changed between two paired neighbours is the same note.
+    """
+    changes = RowChanges()
     parsed = result.entries
-    total = len(parsed)
-    rows = [
-        Entry(
-            edition=edition,
-            kind=p.kind,
-            number=p.number,
-            sort_key=p.sort_key,
-            title=p.title,
-            text=p.text,
-            position=p.line,
-            order=index,
-        )
-        for index, p in enumerate(parsed)
-    ]
-    for start in range(0, total, BATCH):
-        Entry.objects.bulk_create(rows[start : start + BATCH])
-        if progress:
-            progress(min(start + BATCH, total), total)
-    if not rows or rows[0].pk is None:
+    old = list(Entry.objects.filter(edition=edition).order_by("order"))
+    matcher = SequenceMatcher(
+        a=[_sync_key(e.kind, e.number, e.text) for e in old],
+        b=[_sync_key(p.kind, p.number, p.text) for p in parsed],
+        autojunk=False,
+    )
+    rows: list[Entry | None] = [None] * len(parsed)
+    for tag, a0, a1, b0, b1 in matcher.get_opcodes():
+        if tag == "equal" or (tag == "replace" and a1 - a0 == b1 - b0):
+            for offset in range(b1 - b0):
+                if tag == "equal" or old[a0 + offset].kind == parsed[b0 + offset].kind:
+                    rows[b0 + offset] = old[a0 + offset]
+    kept = {row.pk for row in rows if row is not None}
+    before = {row.pk: tuple(getattr(row, name) for name in ENTRY_FIELDS) for row in old}
+    fresh = []
+    for index, p in enumerate(parsed):
+        row = rows[index]
+        if row is None:
+            row = rows[index] = Entry(edition=edition)
+            fresh.append(row)
+        row.kind, row.number, row.sort_key = p.kind, p.number, p.sort_key
+        row.title, row.text, row.position, row.order = p.title, p.text, p.line, index
+    for start in range(0, len(fresh), BATCH):
+        Entry.objects.bulk_create(fresh[start : start + BATCH])
+    if fresh and fresh[0].pk is None:
         # Backends that do not return ids from bulk inserts.
         by_order = dict(Entry.objects.filter(edition=edition).values_list("order", "pk"))
-        for row in rows:
+        for row in fresh:
             row.pk = by_order[row.order]
-    linked = []
+    changes.created = len(fresh)
+    if progress:
+        progress(1, 3)
     for row, p in zip(rows, parsed, strict=True):
-        if p.parent is not None or p.duplicate_of is not None:
-            row.parent_id = rows[p.parent].pk if p.parent is not None else None
-            row.duplicate_of_id = rows[p.duplicate_of].pk if p.duplicate_of is not None else None
-            linked.append(row)
-    Entry.objects.bulk_update(linked, ["parent", "duplicate_of"], batch_size=BATCH)
+        row.parent_id = rows[p.parent].pk if p.parent is not None else None
+        row.duplicate_of_id = rows[p.duplicate_of].pk if p.duplicate_of is not None else None
+    changed_rows = [
+        row for row in rows if row.pk in before and before[row.pk] != tuple(getattr(row, name) for name in ENTRY_FIELDS)
+    ]
+    update_rows(Entry, changed_rows, [name.removesuffix("_id") for name in ENTRY_FIELDS])
+    update_rows(Entry, [row for row in fresh if row.parent_id or row.duplicate_of_id], ["parent", "duplicate_of"])
+    changes.updated = len(changed_rows)
+    removed = [row.pk for row in old if row.pk not in kept]
+    if removed:
+        # Children of removed entries were re-parented above; nothing kept points at them.
+        Entry.objects.filter(pk__in=removed).delete()
+    changes.deleted = len(removed)
+    if progress:
+        progress(2, 3)
+    changes.examples = _sync_examples(rows, parsed)
+    changes.references = _sync_references(edition, rows, parsed)
+    if progress:
+        progress(3, 3)
+    return changes
 
+
+def _sync_examples(rows: list[Entry], parsed: list) -> int:
+    """Examples by (entry, position under it): changed ones updated, extra ones created or deleted."""
+    current: dict[int, list[Example]] = {}
+    for example in Example.objects.filter(entry__in=[row.pk for row in rows]).order_by("entry_id", "order"):
+        current.setdefault(example.entry_id, []).append(example)
+    create, update, delete = [], [], []
+    for row, p in zip(rows, parsed, strict=True):
+        have = current.get(row.pk, [])
+        for order, example in enumerate(p.examples):
+            if order < len(have):
+                old = have[order]
+                if (old.text, old.position) != (example.text, example.line):
+                    old.text, old.position = example.text, example.line
+                    update.append(old)
+            else:
+                create.append(Example(entry_id=row.pk, order=order, text=example.text, position=example.line))
+        delete.extend(old.pk for old in have[len(p.examples) :])
+    Example.objects.bulk_create(create, batch_size=BATCH)
+    update_rows(Example, update, ["text", "position"])
+    Example.objects.filter(pk__in=delete).delete()
+    return len(create) + len(update) + len(delete)
+
+
+def _sync_references(edition: Edition, rows: list[Entry], parsed: list) -> int:
+    """Cross-references: an entry whose citations changed gets new ones; targets re-resolved."""
+    current: dict[int, list[CrossReference]] = {}
+    for ref in CrossReference.objects.filter(entry__edition=edition).order_by("entry_id", "id"):
+        current.setdefault(ref.entry_id, []).append(ref)
     first_by_number: dict[str, int] = {}
     for row in rows:
-        if (
-            row.number
-            and row.duplicate_of_id is None
-            and row.kind in (Entry.Kind.RULE, Entry.Kind.SUBRULE, Entry.Kind.SECTION)
-        ):
+        if row.number and row.duplicate_of_id is None and row.kind != Entry.Kind.CHAPTER and row.kind != "note":
             first_by_number.setdefault(row.number, row.pk)
-    examples = []
-    references = []
+    replace, create, retarget = [], [], []
     for row, p in zip(rows, parsed, strict=True):
-        examples.extend(
-            Example(entry_id=row.pk, order=i, text=example.text, position=example.line)
-            for i, example in enumerate(p.examples)
-        )
-        references.extend(
-            CrossReference(
-                entry_id=row.pk,
-                target_number=ref.target,
-                text=ref.text[:500],
-                target_id=first_by_number.get(ref.target),
+        wanted = [(ref.target, ref.text[:500]) for ref in p.cross_references]
+        have = current.get(row.pk, [])
+        if [(ref.target_number, ref.text) for ref in have] != wanted:
+            replace.extend(ref.pk for ref in have)
+            create.extend(
+                CrossReference(entry_id=row.pk, target_number=target, text=text, target_id=first_by_number.get(target))
+                for target, text in wanted
             )
-            for ref in p.cross_references
-        )
-    Example.objects.bulk_create(examples, batch_size=BATCH)
-    CrossReference.objects.bulk_create(references, batch_size=BATCH)
+            continue
+        for ref in have:
+            target = first_by_number.get(ref.target_number)
+            if ref.target_id != target:
+                ref.target_id = target
+                retarget.append(ref)
+    CrossReference.objects.filter(pk__in=replace).delete()
+    CrossReference.objects.bulk_create(create, batch_size=BATCH)
+    update_rows(CrossReference, retarget, ["target"])
+    return len(replace) + len(create) + len(retarget)
 
 
-def _unresolved(edition: Edition) -> list[dict]:
-    return [
-        {"entry": number, "target": target}
-        for number, target in CrossReference.objects.filter(entry__edition=edition, target__isnull=True)
-        .order_by("entry__order", "id")
-        .values_list("entry__number", "target_number")
-    ]
-
-
-def _numbered(edition: Edition) -> list[str]:
-    return list(Entry.objects.in_edition(edition).rules().in_source_order().values_list("number", flat=True))
-
-
-def edition_alignment(translation: Edition, source: Edition) -> dict:
-    """Rule numbers of a translation against its source edition.
-
-    Numbers are the alignment key, so any difference is worth a translator's look:
-    Duskmourn's English file prints 702.175 twice where the Chinese follows the
-    corrected 702.176.
-    """
-    ours, theirs = _numbered(translation), _numbered(source)
-    ours_set, theirs_set = set(ours), set(theirs)
-    return {
-        "translation": f"{translation.language}:{translation.slug}",
-        "source": f"{source.language}:{source.slug}",
-        "only_in_translation": [n for n in dict.fromkeys(ours) if n not in theirs_set],
-        "only_in_source": [n for n in dict.fromkeys(theirs) if n not in ours_set],
-        "repeated_in_translation": [n for n in dict.fromkeys(ours) if ours.count(n) > 1],
-        "repeated_in_source": [n for n in dict.fromkeys(theirs) if theirs.count(n) > 1],
-    }
-
-
-def alignment_report(edition: Edition) -> list[dict]:
-    """Alignment of ``edition`` with its source edition and with its translations."""
-    pairs = []
-    if edition.translates_id:
-        pairs.append((edition, edition.translates))
-    pairs.extend((translation, edition) for translation in edition.translations.all())
-    return [edition_alignment(translation, source) for translation, source in pairs]
+def glossary_entries_sync(*, edition: Edition, parsed: list) -> int:
+    """The edition's glossary entries, paired by term in order; only changed rows are written."""
+    old = list(GlossaryEntry.objects.filter(edition=edition).order_by("position", "pk"))
+    matcher = SequenceMatcher(a=[g.term for g in old], b=[g.term for g in parsed], autojunk=False)
+    paired: dict[int, GlossaryEntry] = {}
+    for tag, a0, _a1, b0, b1 in matcher.get_opcodes():
+        if tag == "equal":
+            for offset in range(b1 - b0):
+                paired[b0 + offset] = old[a0 + offset]
+    create, update = [], []
+    for index, g in enumerate(parsed):
+        row = paired.get(index)
+        if row is None:
+            create.append(
+                GlossaryEntry(edition=edition, term=g.term, definition=g.definition, position=g.line, rules=g.rules)
+            )
+        elif (row.definition, row.position, row.rules) != (g.definition, g.line, g.rules):
+            row.definition, row.position, row.rules = g.definition, g.line, g.rules
+            update.append(row)
+    kept = {row.pk for row in paired.values()}
+    removed = [row.pk for row in old if row.pk not in kept]
+    GlossaryEntry.objects.bulk_create(create, batch_size=BATCH)
+    update_rows(GlossaryEntry, update, ["definition", "position", "rules"])
+    GlossaryEntry.objects.filter(pk__in=removed).delete()
+    return len(create) + len(update) + len(removed)
 
 
 @dataclass

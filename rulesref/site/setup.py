@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
@@ -13,11 +14,11 @@ from rulesref.core.progress import progress_bar
 from rulesref.rules import glossary_data
 from rulesref.rules.manifest import ManifestError, load_manifest
 from rulesref.rules.models import CardName, TermForm
-from rulesref.rules.parsers import ParseError, detect_format, read_source
-from rulesref.rules.services import ImportFailed, edition_import, edition_set_translates, glossary_sync
+from rulesref.rules.parsers import ParseError, detect_format, game_of_format, read_source
+from rulesref.rules.services import ImportFailed, edition_import, glossary_sync
 
-# Which game each official-file format belongs to.
-GAME_OF_FORMAT = {"cr-text": "mtg", "berserk-md": "berserk"}
+# The formats of official rules files, which state their own edition (date and language).
+OFFICIAL_FORMATS = ("cr-text", "berserk-md")
 
 
 class SetupError(Exception):
@@ -48,11 +49,6 @@ def _import(**kwargs) -> str | None:
     update, close = progress_bar(f"importing {Path(kwargs['path']).name}")
     try:
         report = edition_import(progress=update, **kwargs)
-        if report.lang != "en" and report.format == "cr-text" and report.effective_date:
-            # An official-layout translation follows the English edition of the same date.
-            edition_set_translates(
-                game=report.game, language=report.lang, edition=report.edition, translates=f"en:{report.edition}"
-            )
     except ImportFailed as error:
         raise SetupError(str(error)) from None
     finally:
@@ -101,32 +97,55 @@ def guess_language(text: str) -> str:
     return "en"
 
 
-def import_corpora(directory: Path) -> Iterator[str]:
-    """Import every official rules file in ``directory``; edition and language read from each file."""
+@dataclass
+class CorporaImport:
+    """What ``import_corpora`` did: lines to print, and the files it could not import."""
+
+    lines: list[str] = field(default_factory=list)
+    imported: int = 0
+    failed: list[str] = field(default_factory=list)
+
+
+def import_corpora(directory: Path) -> CorporaImport:
+    """Import every official rules file in ``directory``; edition and language read from each file.
+
+    A file that cannot be imported is reported with its reason and the others are
+    imported all the same; ``imported`` counts the files now in the database.
+    """
     if not directory.is_dir():
         raise SetupError(f"{directory}: RULESREF_CORPORA is not a folder")
+    outcome = CorporaImport()
     candidates = []
     for path in sorted(directory.iterdir()):
-        if not path.is_file() or path.suffix not in (".txt", ".md"):
+        if not path.is_file() or path.suffix not in (".txt", ".md", ".gz"):
+            continue
+        if path.name.endswith(".noimages.md") and path.with_name(path.name.replace(".noimages.md", ".md")).exists():
+            # The derived copy of a markdown file: the same edition, the same text.
             continue
         try:
             source = read_source(path)
             format = detect_format(source)
-        except ParseError:
+        except ParseError as error:
+            outcome.failed.append(f"{error}")
             continue
-        if format not in GAME_OF_FORMAT:
+        if format not in OFFICIAL_FORMATS:
+            outcome.failed.append(f"{path}: a {format!r} file names no edition; import it with import_rules")
             continue
         try:
             language = get_language(guess_language(source.text)).code
-        except UnknownLanguage:
+        except UnknownLanguage as error:
+            outcome.failed.append(f"{path}: {error}")
             continue
         candidates.append((path, format, language))
-    # English first, so that translations can be linked to their source edition.
+    # Original-language editions first, so that translations find their source edition.
     candidates.sort(key=lambda item: (item[2] != "en", item[0].name))
     for path, format, language in candidates:
-        if path.name.endswith(".noimages.md") and path.with_name(path.name.replace(".noimages.md", ".md")).exists():
-            # The derived copy of a markdown file: the same edition, the same text.
+        try:
+            line = _import(path=path, game=game_of_format(format), language=language, format=format)
+        except SetupError as error:
+            outcome.failed.append(str(error))
             continue
-        line = _import(path=path, game=GAME_OF_FORMAT[format], language=language, format=format)
+        outcome.imported += 1
         if line:
-            yield line
+            outcome.lines.append(line)
+    return outcome

@@ -111,7 +111,53 @@ def test_quickstart_imports_official_files_from_the_corpora_folder(settings, cor
     assert (italian.translates.language, italian.translates.slug) == ("en", "2024-09-20")
 
 
-@pytest.mark.parametrize("name", ["import_rules", "quickstart"])
+def test_quickstart_answers_unchanged_from_the_file_hash_without_parsing(settings, monkeypatch):
+    settings.CORPORA_DIR = None
+    run("quickstart", "--no-serve")
+
+    def no_parsing(*args, **kwargs):
+        raise AssertionError("an unchanged file was parsed again")
+
+    monkeypatch.setattr("rulesref.rules.services.parse_source", no_parsing)
+    second = run("quickstart", "--no-serve")
+    assert "imported" not in second
+    report = run(
+        "import_rules", str(SEED_IT_2024), "--game", "mtg", "--lang", "it", "--edition", "2024-10-02", "--json"
+    )
+    data = json.loads(report)
+    assert data["changed"] is False
+    # The counts come from the database, as they were at import.
+    assert data["counts"]["rules"] == 5
+    assert data["counts"]["subrules"] == 5
+    assert data["numbers"][:3] == ["208.1", "208.2", "208.2a"]
+
+
+def test_quickstart_imports_what_it_can_and_names_each_file_it_could_not(settings, tmp_path, corpus):
+    folder = tmp_path / "corpora"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("nothing but prose here\n", encoding="utf-8")
+    (folder / "broken.txt").write_bytes(b"\xff\xfe\x00binary")
+    (folder / "berserk.md").write_bytes(corpus("berserk_heroes_full_rules_ru_ed15_20240531.noimages.md").read_bytes())
+    settings.CORPORA_DIR = str(folder)
+    out, err = io.StringIO(), io.StringIO()
+    call_command("quickstart", "--no-serve", stdout=out, stderr=err)
+    assert "imported berserk ru 2024-05-31: 300 rules" in out.getvalue()
+    problems = err.getvalue().splitlines()
+    assert len(problems) == 2
+    assert problems[0].startswith(f"not imported: {folder / 'broken.txt'}")
+    assert problems[1].startswith(f"not imported: {folder / 'notes.txt'}: no recognisable rules")
+
+
+def test_quickstart_fails_when_no_corpus_file_can_be_imported(settings, tmp_path):
+    folder = tmp_path / "corpora"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("nothing but prose here\n", encoding="utf-8")
+    settings.CORPORA_DIR = str(folder)
+    with pytest.raises(CommandError, match="no rules file in the corpora folder could be imported"):
+        call_command("quickstart", "--no-serve", stdout=io.StringIO(), stderr=io.StringIO())
+
+
+@pytest.mark.parametrize("name", ["import_rules", "quickstart", "alignment"])
 def test_every_command_has_help(name):
     command = load_command_class(get_commands()[name], name)
     assert len(command.help) > 40

@@ -1,12 +1,16 @@
 """One parser per source format, autodetected; pure Python, no Django.
 
-Each format module has ``FORMAT`` (its name), ``detect(source) -> bool`` and
-``parse(source) -> ParseResult``. :func:`parse_source` picks the format (or checks
-the one forced by the caller) and returns the finished result.
+Each format module has ``FORMAT`` (its name), ``GAME`` (the game whose rules it
+holds), ``detect(source) -> bool`` and ``parse(source) -> ParseResult``; an official
+layout published per language for one date says ``SAME_DATE_AS_SOURCE = True``.
+:func:`parse_source` picks the format (or checks the one forced by the caller) and
+returns the finished result.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from pathlib import Path
 
 from . import berserk_md, berserk_text, cr, it_bullets, it_runon, ja_viewer
@@ -16,6 +20,25 @@ from .source import SourceText, read_source
 # Order matters for autodetection: the most specific layouts first.
 PARSERS = {module.FORMAT: module for module in (cr, berserk_md, it_bullets, it_runon, ja_viewer, berserk_text)}
 FORMATS = tuple(PARSERS)
+
+
+@functools.cache
+def fingerprint() -> str:
+    """A digest of the parsers' own code: a file imported by older parsers is read again."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def game_of_format(format: str) -> str:
+    """The game whose rules a format holds (``cr-text`` → ``mtg``)."""
+    return PARSERS[format].GAME
+
+
+def same_date_as_source(format: str) -> bool:
+    """Whether a translation in this format follows the source edition of its own date."""
+    return getattr(PARSERS[format], "SAME_DATE_AS_SOURCE", False)
 
 
 def detect_format(source: SourceText) -> str:
@@ -46,4 +69,15 @@ def parse_file(path: str | Path, *, format: str | None = None) -> ParseResult:
     return parse_source(read_source(path), format=format)
 
 
-__all__ = ["FORMATS", "ParseError", "ParseResult", "SourceText", "parse_file", "parse_source", "read_source"]
+__all__ = [
+    "FORMATS",
+    "ParseError",
+    "ParseResult",
+    "SourceText",
+    "detect_format",
+    "game_of_format",
+    "parse_file",
+    "parse_source",
+    "read_source",
+    "same_date_as_source",
+]

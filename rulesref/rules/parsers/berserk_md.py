@@ -44,6 +44,7 @@ from .base import (
 from .source import SourceText
 
 FORMAT = "berserk-md"
+GAME = "berserk"
 
 # Regions of the document, in order.
 FRONT = "front matter"

@@ -27,6 +27,7 @@ from .base import (
 from .source import SourceText
 
 FORMAT = "berserk-text"
+GAME = "berserk"
 
 # "107.2. Текст", "107.2.1. Текст"; the final period is sometimes missing.
 RULE_RE = re.compile(r"^(?P<number>\d{3}(?:\.\d+)+)\.?\s+(?P<text>\S.*)$")

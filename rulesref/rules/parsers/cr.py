@@ -40,6 +40,10 @@ from .base import (
 from .source import LINE_BREAK_RE, SourceText
 
 FORMAT = "cr-text"
+GAME = "mtg"
+# The official layout is published per language for one effective date: a translation in
+# it follows the original-language edition of the same date.
+SAME_DATE_AS_SOURCE = True
 
 INTRODUCTION_HEADINGS = frozenset({"Introduction", "前言"})
 CONTENTS_HEADINGS = frozenset({"Contents", "目录"})

@@ -24,6 +24,7 @@ from .base import NOTE, RULE, SECTION, SUBRULE, ParsedEntry, ParsedExample, Pars
 from .source import SourceText
 
 FORMAT = "it-wiki-bullets"
+GAME = "mtg"
 
 # The wiki's "Regolamento" heading; fandom prints an edit link after every heading,
 # which survives copying as a literal "[]".

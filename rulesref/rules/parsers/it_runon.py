@@ -24,6 +24,7 @@ from .it_bullets import ITALIAN_MARKER_RE, LEAD_IN_RE, chrome_reason, page_note,
 from .source import SourceText
 
 FORMAT = "it-wiki-runon"
+GAME = "mtg"
 
 # A rule number standing as a word: "208.1." (rules) or "208.2a" (subrules).
 RULE_TOKEN_RE = re.compile(r"(?<!\S)(?P<number>\d{3}\.\d+[a-z]{0,2})\.?(?=\s|$)")

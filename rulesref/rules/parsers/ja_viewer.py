@@ -22,6 +22,7 @@ from .base import CHAPTER, NOTE, RULE, SECTION, SUBRULE, ParsedEntry, ParsedExam
 from .source import SourceText
 
 FORMAT = "ja-viewer"
+GAME = "mtg"
 
 # The viewer's own title, not a heading of the rules: it names the tool that
 # displayed the page, so it is skipped rather than stored as a note.

@@ -90,14 +90,17 @@ class Command(BaseCommand):
         for unplaced in report.unplaced:
             self.stdout.write(self.style.ERROR(f"  unplaced: line {unplaced['line']}: {unplaced['text'][:80]}"))
         for pair in report.alignment:
-            differences = {k: v for k, v in pair.items() if isinstance(v, list) and v}
-            if not differences:
-                self.stdout.write(f"  {pair['translation']} and {pair['source']} align on every rule number")
-                continue
-            self.stdout.write(f"  {pair['translation']} against {pair['source']}:")
-            for name, values in differences.items():
-                shown = ", ".join(values[:20]) + (" …" if len(values) > 20 else "")
-                self.stdout.write(f"    {name.replace('_', ' ')}: {shown}")
+            counts = ", ".join(f"{value} {name.replace('_', ' ')}" for name, value in pair["counts"].items())
+            how = f" ({pair['basis']})" if "basis" in pair else ""
+            self.stdout.write(f"  aligned {pair['source']} → {pair['target']} [{pair['kind']}{how}]: {counts}")
+            if "fit" in pair:
+                scores = ", ".join(f"{key} {score}" for key, score in pair["fit"].get("scores", {}).items())
+                self.stdout.write(f"    best-fitting source: {pair['fit'].get('chosen')} (scores: {scores})")
+            for name in ("only_in_translation", "only_in_source", "repeated_in_translation", "repeated_in_source"):
+                values = pair.get(name) or []
+                if values:
+                    shown = ", ".join(values[:20]) + (" …" if len(values) > 20 else "")
+                    self.stdout.write(f"    {name.replace('_', ' ')}: {shown}")
         if report.unresolved:
             targets = ", ".join(sorted({ref["target"] for ref in report.unresolved}))
             self.stdout.write(

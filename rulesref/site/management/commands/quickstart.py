@@ -33,8 +33,13 @@ class Command(BaseCommand):
             for line in import_bundled_sources():
                 self.stdout.write(line)
             if settings.CORPORA_DIR:
-                for line in import_corpora(Path(settings.CORPORA_DIR)):
+                corpora = import_corpora(Path(settings.CORPORA_DIR))
+                for line in corpora.lines:
                     self.stdout.write(line)
+                for failure in corpora.failed:
+                    self.stderr.write(f"not imported: {failure}")
+                if corpora.failed and not corpora.imported:
+                    raise CommandError(f"{settings.CORPORA_DIR}: no rules file in the corpora folder could be imported")
         except SetupError as error:
             raise CommandError(str(error)) from None
         if index_state() != "current":

@@ -1,0 +1,458 @@
+"""Which entry of one edition is the same rule as which entry of another.
+
+Pure Python (no Django): the import service hands in plain :class:`Item` lists
+and stores the :class:`Link` list it gets back. Two kinds of pair are aligned:
+
+- **a translation and the edition it translates** (:func:`align_translation`): the
+  translation follows its source's numbering, so entries are paired by number in
+  document order; where the numbering disagrees (Duskmourn's English file prints
+  702.175 twice, the Chinese one 702.175 and 702.176) the entries between two
+  agreeing numbers are paired by position, and said so;
+- **two editions of one language** (:func:`align_editions`): numbers move between
+  editions (The Initiative is 722 in 2023, 723 in 2024, 724 in 2025; Берсерк's
+  107.2–107.5 became 108.2–108.5), so numbers are evidence, not identity:
+  1. texts that are the same (after masking rule numbers, which renumbering
+     changes inside the text too) and occur once on each side are paired first;
+  2. the rest are scored by text similarity (rapidfuzz's normalised Indel
+     similarity), with a bonus when the numbers are the same and when the parents
+     are already paired; the best pairs are taken greedily, one to one;
+  3. what is still unpaired and is mostly contained in a paired entry of the other
+     side is recorded as a split (one old rule became several) or a merge.
+
+Every link carries its method (``number``, ``text``, ``translation``,
+``position``) and a score in [0, 1], so that a person can review it.
+
+:func:`fit` says how well a translation with no stated source fits a candidate
+source edition (the Japanese viewer page quotes the English wording it was made
+from: "As [this creature] enters the battlefield" is the 2023 wording).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+from rapidfuzz.distance import Indel
+from rapidfuzz.process import extract
+
+# Entry kinds that can stand for one another: a rule can become a subrule.
+GROUP = {"chapter": "heading", "section": "heading", "rule": "rule", "subrule": "rule", "note": "note"}
+
+# Similarity needed to pair two entries by text alone (different numbers).
+TEXT_MIN = 0.72
+# ... or when their parents are already paired (a rule that moved with its section).
+TEXT_MIN_SAME_PARENT = 0.6
+# Two entries with the same number are the same rule unless the texts disagree.
+NUMBER_MIN = 0.45
+NUMBER_MIN_SAME_PARENT = 0.2
+NUMBER_BONUS = 0.3
+PARENT_BONUS = 0.1
+# A note (unnumbered text) pairs only with a text that is nearly the same.
+NOTE_MIN = 0.8
+# An unpaired entry whose text is this much contained in another is a split/merge part.
+PART_MIN = 0.85
+# Texts shorter than this are too short to be evidence on their own.
+SHORT = 12
+# Between two paired neighbours: at most this many entries apart, and half alike.
+WINDOW = 40
+WINDOW_MIN = 0.5
+
+NUMBER_IN_TEXT = re.compile(r"\b\d{3}(?:\.\d+)*[a-z]{0,2}\b")
+QUOTES = str.maketrans({"“": '"', "”": '"', "«": '"', "»": '"', "„": '"', "’": "'", "‘": "'", "ё": "е", "Ё": "Е"})
+LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'\[\] ,.]*[A-Za-z\]]")
+
+
+@dataclass(frozen=True)
+class Item:
+    """What alignment needs of one entry."""
+
+    id: int
+    kind: str
+    number: str
+    text: str  # title, text and examples of the entry
+    parent: int | None = None
+    references: tuple[str, ...] = ()
+    examples: int = 0
+
+    @property
+    def group(self) -> str:
+        return GROUP.get(self.kind, self.kind)
+
+
+@dataclass(frozen=True)
+class Link:
+    source: int  # the older edition's entry, or the translated source's
+    target: int  # the newer edition's entry, or the translation's
+    method: str  # "number" | "text" | "translation" | "position"
+    relation: str  # "same" | "moved" | "split" | "merged"
+    score: float
+
+    @property
+    def primary(self) -> bool:
+        """A one-to-one link: the two entries are one rule (splits and merges are not)."""
+        return self.relation in ("same", "moved")
+
+
+def normalise(text: str) -> str:
+    """Text as compared: NFKC, case-folded, quotes unified, rule numbers masked."""
+    text = unicodedata.normalize("NFKC", text).translate(QUOTES).casefold()
+    text = NUMBER_IN_TEXT.sub("§", text)
+    return " ".join(text.split())
+
+
+def similarity(a: str, b: str) -> float:
+    return Indel.normalized_similarity(normalise(a), normalise(b))
+
+
+# ---------------------------------------------------------------------------
+# A translation and its source
+
+
+def align_translation(source: list[Item], translation: list[Item]) -> list[Link]:
+    """Pair a translation's numbered entries with its source's, in document order."""
+    from difflib import SequenceMatcher
+
+    ours = [item for item in source if item.number]
+    theirs = [item for item in translation if item.number]
+    keys_a = [(item.group, item.number) for item in ours]
+    keys_b = [(item.group, item.number) for item in theirs]
+    links: list[Link] = []
+    matcher = SequenceMatcher(a=keys_a, b=keys_b, autojunk=False)
+    for tag, a0, a1, b0, b1 in matcher.get_opcodes():
+        if tag == "equal":
+            links.extend(Link(ours[a0 + i].id, theirs[b0 + i].id, "translation", "same", 1.0) for i in range(a1 - a0))
+        elif tag == "replace" and a1 - a0 == b1 - b0:
+            # The same number of entries between two agreeing numbers, of the same kinds:
+            # the translation renumbered them (702.175 printed twice → 702.175, 702.176).
+            for i in range(a1 - a0):
+                a, b = ours[a0 + i], theirs[b0 + i]
+                if a.group == b.group:
+                    links.append(Link(a.id, b.id, "position", "moved", 0.5))
+    return links
+
+
+def fit(source: list[Item], translation: list[Item]) -> float:
+    """How well ``translation`` fits ``source`` as the edition it translates, in [0, 1].
+
+    Per numbered entry of the translation: the number exists in the source with the
+    same kind, it cites the same rules, it has as many examples, and the English
+    wording it quotes (rules viewers keep "As [this creature] enters the battlefield"
+    in the original) is found in the source entry. The mean over entries.
+    """
+    by_number = {}
+    for item in source:
+        if item.number:
+            by_number.setdefault((item.group, item.number), item)
+    scores = []
+    for item in translation:
+        if not item.number:
+            continue
+        other = by_number.get((item.group, item.number))
+        if other is None:
+            scores.append(0.0)
+            continue
+        parts = [1.0]
+        refs_a, refs_b = set(item.references), set(other.references)
+        parts.append(1.0 if refs_a == refs_b else len(refs_a & refs_b) / len(refs_a | refs_b))
+        parts.append(1.0 if item.examples == other.examples else 0.0)
+        quoted = [run.strip(" ,.") for run in LATIN_RUN.findall(item.text) if len(run.split()) >= 3]
+        if quoted:
+            source_text = normalise(other.text)
+            parts.append(sum(fuzz.partial_ratio(normalise(q), source_text) / 100 for q in quoted) / len(quoted))
+        scores.append(sum(parts) / len(parts))
+    return round(sum(scores) / len(scores), 4) if scores else 0.0
+
+
+# ---------------------------------------------------------------------------
+# Two editions of one language
+
+
+def align_editions(old: list[Item], new: list[Item]) -> list[Link]:
+    """Pair the entries of two editions of one language (see the module docstring).
+
+    Both lists are in document order.
+    """
+    pairing = _Pairing(old, new)
+    pairing.same_texts()
+    pairing.same_numbers()
+    pairing.scored()
+    pairing.between_neighbours()
+    return pairing.links() + pairing.parts()
+
+
+class _Pairing:
+    """The state of :func:`align_editions`: one-to-one pairs found so far, by stage."""
+
+    def __init__(self, old: list[Item], new: list[Item]):
+        self.old, self.new = old, new
+        self.text_old = {item.id: normalise(item.text) for item in old}
+        self.text_new = {item.id: normalise(item.text) for item in new}
+        self.pos_old = {item.id: i for i, item in enumerate(old)}
+        self.pos_new = {item.id: i for i, item in enumerate(new)}
+        self.new_children: dict[int, list[Item]] = defaultdict(list)
+        for item in new:
+            if item.parent is not None:
+                self.new_children[item.parent].append(item)
+        self.forward: dict[int, Link] = {}  # old id → link
+        self.backward: dict[int, int] = {}  # new id → old id
+
+    def take(self, a: Item, b: Item, method: str, score: float) -> None:
+        relation = "same" if a.number == b.number else "moved"
+        self.forward[a.id] = Link(a.id, b.id, method, relation, round(score, 4))
+        self.backward[b.id] = a.id
+
+    def free_old(self) -> list[Item]:
+        return [item for item in self.old if item.id not in self.forward]
+
+    def free_new(self) -> list[Item]:
+        return [item for item in self.new if item.id not in self.backward]
+
+    def parents_paired(self, a: Item, b: Item) -> bool:
+        if a.parent is None or b.parent is None:
+            return False
+        link = self.forward.get(a.parent)
+        return link is not None and link.target == b.parent
+
+    def similarity(self, a: Item, b: Item) -> float:
+        return Indel.normalized_similarity(self.text_old[a.id], self.text_new[b.id])
+
+    def same_texts(self) -> None:
+        """1. The same text (numbers masked), printed once on each side."""
+        keys_old = {item.id: (item.group, self.text_old[item.id]) for item in self.old}
+        keys_new = {item.id: (item.group, self.text_new[item.id]) for item in self.new}
+        count_old, count_new = Counter(keys_old.values()), Counter(keys_new.values())
+        unique_new = {keys_new[item.id]: item for item in self.new if count_new[keys_new[item.id]] == 1}
+        for item in self.old:
+            key = keys_old[item.id]
+            if count_old[key] == 1 and key[1] and key in unique_new:
+                other = unique_new[key]
+                self.take(item, other, "number" if item.number == other.number else "text", 1.0)
+
+    def same_numbers(self) -> None:
+        """2. The same number under paired parents, with a text that changed only a little.
+
+        In document order, so that a section is paired before its rules.
+        """
+        by_number: dict[tuple[str, str], list[Item]] = defaultdict(list)
+        for item in self.free_new():
+            if item.number:
+                by_number[(item.group, item.number)].append(item)
+        seen: Counter = Counter()
+        for a in self.free_old():
+            if not a.number:
+                continue
+            key = (a.group, a.number)
+            nth = seen[key]
+            seen[key] += 1
+            slots = by_number.get(key, [])
+            if nth >= len(slots) or slots[nth].id in self.backward:
+                continue
+            b = slots[nth]
+            if self.parents_paired(a, b):
+                score = self.similarity(a, b)
+                if score >= 0.8:
+                    self.take(a, b, "number", score)
+
+    def scored(self) -> None:
+        """3. Everything else: the best-scoring pairs first, one to one."""
+        rest_old, rest_new = self.free_old(), self.free_new()
+        if not rest_old or not rest_new:
+            return
+        texts_new = [self.text_new[item.id] for item in rest_new]
+        slots: dict[tuple[str, str], list[int]] = defaultdict(list)
+        for j, b in enumerate(rest_new):
+            if b.number:
+                slots[(b.group, b.number)].append(j)
+        seen: Counter = Counter()
+        candidates: list[tuple[float, float, str, Item, Item]] = []
+        for a in rest_old:
+            # Only similarities above the lowest threshold matter: rapidfuzz stops early below it.
+            row = {
+                j: score
+                for _, score, j in extract(
+                    self.text_old[a.id],
+                    texts_new,
+                    scorer=Indel.normalized_similarity,
+                    score_cutoff=NUMBER_MIN_SAME_PARENT,
+                    limit=None,
+                )
+            }
+            if a.number:
+                # The n-th printing of a number pairs with the n-th (Duskmourn's two 702.175).
+                key = (a.group, a.number)
+                nth = seen[key]
+                seen[key] += 1
+                if nth < len(slots.get(key, ())):
+                    j = slots[key][nth]
+                    b = rest_new[j]
+                    sim = row.get(j, 0.0)
+                    floor = NUMBER_MIN_SAME_PARENT if self.parents_paired(a, b) else NUMBER_MIN
+                    # A rule that grew subrules: its old text now spans it and its new subrules.
+                    grown = self.with_new_children(b)
+                    if sim < floor and grown != self.text_new[b.id]:
+                        evidence = Indel.normalized_similarity(self.text_old[a.id], grown)
+                    else:
+                        evidence = sim
+                    if evidence >= floor:
+                        candidates.append((evidence + NUMBER_BONUS, sim, "number", a, b))
+            for j, sim in row.items():
+                b = rest_new[j]
+                if a.number and a.number == b.number:
+                    continue
+                if "note" in (a.group, b.group):
+                    if sim < NOTE_MIN or min(len(a.text), len(b.text)) < SHORT:
+                        continue
+                elif a.group != b.group:
+                    continue
+                same_parent = self.parents_paired(a, b)
+                if sim < (TEXT_MIN_SAME_PARENT if same_parent else TEXT_MIN):
+                    continue
+                if min(len(a.text), len(b.text)) < SHORT and not same_parent:
+                    continue
+                candidates.append((sim + (PARENT_BONUS if same_parent else 0.0), sim, "text", a, b))
+        candidates.sort(key=lambda c: (-c[0], -c[1], self.pos_old[c[3].id], self.pos_new[c[4].id]))
+        for _, sim, method, a, b in candidates:
+            if a.id not in self.forward and b.id not in self.backward:
+                self.take(a, b, method, sim)
+
+    def with_new_children(self, b: Item) -> str:
+        """``b``'s text followed by the texts of its unpaired children (subrules it gained)."""
+        children = [self.text_new[c.id] for c in self.new_children.get(b.id, ()) if c.id not in self.backward]
+        return " ".join([self.text_new[b.id], *children])
+
+    def between_neighbours(self) -> None:
+        """4. An unpaired entry between two paired neighbours pairs with the most similar
+        unpaired entry between their counterparts (the fragment's 106.4 and Heroes' 107.3),
+        if the texts are at least half alike."""
+        for i, a in enumerate(self.old):
+            if a.id in self.forward or a.group == "note":
+                continue
+            before = next((self.forward[o.id] for o in reversed(self.old[:i]) if o.id in self.forward), None)
+            after = next((self.forward[o.id] for o in self.old[i + 1 :] if o.id in self.forward), None)
+            low = self.pos_new[before.target] + 1 if before else 0
+            high = self.pos_new[after.target] if after else len(self.new)
+            if before is None and after is None or high - low > WINDOW:
+                continue
+            best = None
+            for b in self.new[low:high]:
+                if b.id in self.backward or b.group != a.group:
+                    continue
+                score = self.similarity(a, b)
+                if score >= WINDOW_MIN and (best is None or score > best[1]):
+                    best = (b, score)
+            if best is not None:
+                self.take(a, best[0], "number" if a.number == best[0].number else "text", best[1])
+
+    def links(self) -> list[Link]:
+        return list(self.forward.values())
+
+    def parts(self) -> list[Link]:
+        """5. Splits and merges: an unpaired entry mostly contained in a paired neighbour's counterpart."""
+        found = []
+        counterpart_of_new = self.backward  # new id → old id
+        counterpart_of_old = {old: link.target for old, link in self.forward.items()}
+        old_by_id = {item.id: item for item in self.old}
+        new_by_id = {item.id: item for item in self.new}
+        for i, item in enumerate(self.new):
+            if item.id not in self.backward and item.group != "note":
+                wholes = [old_by_id[o] for o in _near(self.new, i, counterpart_of_new)]
+                best = _container(item, self.text_new[item.id], wholes, self.text_old)
+                if best is not None:
+                    found.append(Link(best[0].id, item.id, "text", "split", best[1]))
+        for i, item in enumerate(self.old):
+            if item.id not in self.forward and item.group != "note":
+                wholes = [new_by_id[n] for n in _near(self.old, i, counterpart_of_old)]
+                best = _container(item, self.text_old[item.id], wholes, self.text_new)
+                if best is not None:
+                    found.append(Link(item.id, best[0].id, "text", "merged", best[1]))
+        return found
+
+
+def _near(items: list[Item], position: int, counterpart: dict[int, int], reach: int = 3) -> list[int]:
+    """The counterparts of up to ``reach`` paired entries on each side of ``position``."""
+    near = []
+    for step in (-1, 1):
+        index, found = position + step, 0
+        while 0 <= index < len(items) and found < reach:
+            if items[index].id in counterpart:
+                near.append(counterpart[items[index].id])
+                found += 1
+            index += step
+    return near
+
+
+def _container(part: Item, text: str, wholes: list[Item], texts: dict[int, str]) -> tuple[Item, float] | None:
+    """The entry of ``wholes`` whose text contains most of ``part``'s text, if enough of it."""
+    if len(text) < SHORT:
+        return None
+    best = None
+    for whole in wholes:
+        if whole.group != part.group:
+            continue
+        other = texts[whole.id]
+        if len(other) <= len(text) * 0.8:
+            continue
+        score = fuzz.partial_ratio(text, other) / 100
+        if score >= PART_MIN and (best is None or score > best[1]):
+            best = (whole, round(score, 4))
+    return best
+
+
+# ---------------------------------------------------------------------------
+# Reports
+
+
+def counts(links: list[Link], old: list[Item], new: list[Item]) -> dict[str, int]:
+    """Per pair of editions: same-number, moved, split, merged, added, removed (numbered entries)."""
+    numbered_old = {item.id for item in old if item.number}
+    numbered_new = {item.id for item in new if item.number}
+    primary = [link for link in links if link.primary and link.source in numbered_old and link.target in numbered_new]
+    linked_old = {link.source for link in primary}
+    linked_new = {link.target for link in primary}
+    split = [link for link in links if link.relation == "split" and link.target in numbered_new]
+    merged = [link for link in links if link.relation == "merged" and link.source in numbered_old]
+    return {
+        "same_number": sum(link.relation == "same" for link in primary),
+        "moved": sum(link.relation == "moved" for link in primary),
+        "split": len(split),
+        "merged": len(merged),
+        "added": len(numbered_new - linked_new - {link.target for link in split}),
+        "removed": len(numbered_old - linked_old - {link.source for link in merged}),
+    }
+
+
+class Groups:
+    """Union-find over entries that never puts two entries of one edition together."""
+
+    def __init__(self, entries: list[tuple[int, int]]):
+        self.parent = {entry: entry for entry, _ in entries}
+        self.editions = {entry: {edition} for entry, edition in entries}
+
+    def find(self, entry: int) -> int:
+        root = entry
+        while self.parent[root] != root:
+            root = self.parent[root]
+        while self.parent[entry] != root:
+            self.parent[entry], entry = root, self.parent[entry]
+        return root
+
+    def join(self, a: int, b: int) -> bool:
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return True
+        if self.editions[ra] & self.editions[rb]:
+            return False
+        if len(self.editions[ra]) < len(self.editions[rb]):
+            ra, rb = rb, ra
+        self.parent[rb] = ra
+        self.editions[ra] |= self.editions.pop(rb)
+        return True
+
+    def groups(self) -> dict[int, list[int]]:
+        found: dict[int, list[int]] = defaultdict(list)
+        for entry in self.parent:
+            found[self.find(entry)].append(entry)
+        return found

@@ -1,0 +1,214 @@
+"""Writes that keep a game's alignment current: edition pairs, entry links, concepts.
+
+Which editions are paired (all of one game):
+- a translation and the edition it translates: the stated one (``--translates``),
+  or, for a translation that states none (the Japanese rules viewer page), the
+  original-language edition it fits best (``alignment.fit``), recorded as inferred
+  with every candidate's score in the edition's report;
+- consecutive dated editions of one language, older → newer; an edition with no
+  date (a fragment of an unknown edition) is paired with the dated edition of its
+  language that shares the most text with it.
+
+A pair is recomputed when either side was re-imported (its sha256 changed), and
+dropped when it is no longer wanted (an edition imported between two others).
+Then the game's concepts are rebuilt from the one-to-one links, reusing the ids
+entries had before (by majority), so that anything bound to a concept survives.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from django.db.models import Count
+
+from rulesref.core.games import get_game
+
+from .alignment import Groups, Item, Link, align_editions, align_translation, counts, fit, normalise
+from .bulk import update_rows
+from .models import Concept, Edition, EditionAlignment, Entry, EntryLink, Game
+
+BATCH = 1000
+# Method order when joining entries into concepts: the surest links first.
+METHOD_RANK = {"translation": 0, "number": 1, "text": 2, "position": 3}
+
+
+def alignment_refresh(*, game: Game) -> None:
+    """Bring the game's edition pairs, entry links and concepts up to date."""
+    editions = list(Edition.objects.filter(game=game).select_related("game", "translates"))
+    _infer_sources(game, editions)
+    wanted = _wanted_pairs(game, editions)
+    existing = {(a.source_id, a.target_id): a for a in EditionAlignment.objects.filter(game=game)}
+    stale = [a.pk for pair, a in existing.items() if pair not in wanted]
+    EditionAlignment.objects.filter(pk__in=stale).delete()
+    by_id = {edition.pk: edition for edition in editions}
+    items: dict[int, list[Item]] = {}
+    for (source_id, target_id), kind in wanted.items():
+        source, target = by_id[source_id], by_id[target_id]
+        current = existing.get((source_id, target_id))
+        if (
+            current is not None
+            and current.kind == kind
+            and current.source_sha256 == source.source_sha256
+            and current.target_sha256 == target.source_sha256
+        ):
+            continue
+        for edition in (source, target):
+            if edition.pk not in items:
+                items[edition.pk] = edition_items(edition)
+        _store_pair(game, source, target, kind, items[source.pk], items[target.pk], current)
+    concepts_rebuild(game=game)
+
+
+def edition_items(edition: Edition, *, numbers: set[str] | None = None) -> list[Item]:
+    """An edition's entries (or only those with ``numbers``) as alignment items, in document order."""
+    entries = Entry.objects.filter(edition=edition)
+    if numbers is not None:
+        entries = entries.filter(number__in=numbers)
+    entries = entries.order_by("order").prefetch_related("examples", "cross_references")
+    found = []
+    for entry in entries:
+        parts = [entry.title] if entry.title and entry.title != entry.text else []
+        parts.append(entry.text)
+        parts.extend(example.text for example in entry.examples.all())
+        found.append(
+            Item(
+                id=entry.pk,
+                kind=entry.kind,
+                number=entry.number,
+                text="\n".join(p for p in parts if p),
+                parent=entry.parent_id,
+                references=tuple(ref.target_number for ref in entry.cross_references.all()),
+                examples=len(entry.examples.all()),
+            )
+        )
+    return found
+
+
+def _infer_sources(game: Game, editions: list[Edition]) -> None:
+    """A translation that states no source is paired with the original edition it fits best."""
+    original = get_game(game.slug).original_language
+    candidates = [e for e in editions if e.language == original]
+    for edition in editions:
+        if edition.language == original or edition.translates_key:
+            continue
+        if not candidates:
+            if edition.translates_id is not None:
+                edition.translates, edition.translates_inferred = None, False
+                edition.save(update_fields=["translates", "translates_inferred"])
+            continue
+        translation = edition_items(edition)
+        numbers = {item.number for item in translation if item.number}
+        scores = {c.pk: fit(edition_items(c, numbers=numbers), translation) for c in candidates}
+        # Ties go to the newer edition.
+        best = max(candidates, key=lambda c: (scores[c.pk], c.effective_date.toordinal() if c.effective_date else 0))
+        report = dict(edition.report)
+        report["source_fit"] = {
+            "chosen": f"{best.language}:{best.slug}",
+            "scores": {f"{c.language}:{c.slug}": scores[c.pk] for c in candidates},
+        }
+        if edition.translates_id != best.pk or not edition.translates_inferred or report != edition.report:
+            edition.translates, edition.translates_inferred, edition.report = best, True, report
+            edition.save(update_fields=["translates", "translates_inferred", "report"])
+
+
+def _wanted_pairs(game: Game, editions: list[Edition]) -> dict[tuple[int, int], str]:
+    wanted: dict[tuple[int, int], str] = {}
+    for edition in editions:
+        if edition.translates_id:
+            wanted[(edition.translates_id, edition.pk)] = EditionAlignment.Kind.TRANSLATION
+    by_language: dict[str, list[Edition]] = defaultdict(list)
+    for edition in editions:
+        by_language[edition.language].append(edition)
+    for group in by_language.values():
+        dated = sorted((e for e in group if e.effective_date), key=lambda e: e.effective_date)
+        for older, newer in zip(dated, dated[1:], strict=False):
+            wanted[(older.pk, newer.pk)] = EditionAlignment.Kind.SUCCESSOR
+        undated = [e for e in group if not e.effective_date]
+        for edition in undated:
+            partner = _closest(edition, dated or [e for e in undated if e.pk != edition.pk])
+            if partner is not None and (partner.pk, edition.pk) not in wanted:
+                wanted[(edition.pk, partner.pk)] = EditionAlignment.Kind.SUCCESSOR
+    return wanted
+
+
+def _closest(edition: Edition, others: list[Edition]) -> Edition | None:
+    """The edition that shares the most (normalised) text with ``edition``; ties go to the newest."""
+    if not others:
+        return None
+    ours = {normalise(item.text) for item in edition_items(edition)}
+
+    def shared(other: Edition) -> tuple:
+        theirs = {normalise(item.text) for item in edition_items(other)}
+        return (len(ours & theirs), other.effective_date.toordinal() if other.effective_date else 0)
+
+    return max(others, key=shared)
+
+
+def _store_pair(game, source, target, kind, source_items, target_items, current) -> None:
+    if kind == EditionAlignment.Kind.TRANSLATION:
+        links = align_translation(source_items, target_items)
+    else:
+        links = align_editions(source_items, target_items)
+    if current is None:
+        current = EditionAlignment(game=game, source=source, target=target)
+    current.kind = kind
+    current.source_sha256 = source.source_sha256
+    current.target_sha256 = target.source_sha256
+    current.counts = counts(links, source_items, target_items)
+    current.save()
+    current.links.all().delete()
+    EntryLink.objects.bulk_create(
+        (
+            EntryLink(
+                alignment=current,
+                source_id=link.source,
+                target_id=link.target,
+                method=link.method,
+                relation=link.relation,
+                score=link.score,
+            )
+            for link in links
+        ),
+        batch_size=BATCH,
+    )
+
+
+def concepts_rebuild(*, game: Game) -> None:
+    """Group the game's entries into concepts from the one-to-one links of every pair."""
+    rows = list(Entry.objects.filter(edition__game=game).values_list("pk", "edition_id", "concept_id"))
+    groups = Groups([(pk, edition) for pk, edition, _ in rows])
+    links = [
+        Link(source, target, method, relation, score)
+        for source, target, method, relation, score in EntryLink.objects.filter(
+            alignment__game=game, relation__in=("same", "moved")
+        ).values_list("source_id", "target_id", "method", "relation", "score")
+    ]
+    links.sort(key=lambda link: (METHOD_RANK.get(link.method, 9), -link.score, link.source, link.target))
+    for link in links:
+        groups.join(link.source, link.target)
+    previous = {pk: concept for pk, _, concept in rows}
+    # Each group keeps the concept most of its entries had, unless a bigger group claimed it.
+    claims = []
+    for members in groups.groups().values():
+        votes = Counter(previous[m] for m in members if previous[m] is not None)
+        for concept, n in votes.most_common():
+            claims.append((n, len(members), concept, min(members), members))
+    claims.sort(key=lambda c: (-c[0], -c[1], c[3]))
+    assigned: dict[int, int] = {}  # group (its smallest entry id) → concept
+    used: set[int] = set()
+    for _, _, concept, first, _ in claims:
+        if first not in assigned and concept not in used:
+            assigned[first] = concept
+            used.add(concept)
+    needs_new = [members for members in groups.groups().values() if min(members) not in assigned]
+    new_concepts = Concept.objects.bulk_create([Concept(game=game) for _ in needs_new], batch_size=BATCH)
+    if new_concepts and new_concepts[0].pk is None:
+        raise RuntimeError("the database backend did not return the ids of new concepts")
+    for members, concept in zip(needs_new, new_concepts, strict=True):
+        assigned[min(members)] = concept.pk
+    changed = []
+    for members in groups.groups().values():
+        concept = assigned[min(members)]
+        changed.extend(Entry(pk=m, concept_id=concept) for m in members if previous[m] != concept)
+    update_rows(Entry, changed, ["concept"])
+    Concept.objects.filter(game=game).annotate(n=Count("entries")).filter(n=0).delete()
