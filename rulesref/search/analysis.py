@@ -486,6 +486,11 @@ def japanese_analyzer() -> Analyzer:
 
 
 def cjk_bigram_analyzer() -> Analyzer:
+    """Character bigrams over Han and Hangul runs: Simplified Chinese (``zh-hans``) and Korean (``ko``).
+
+    Korean puts spaces between phrases but glues particles and endings to words (규칙은, 규칙에), so
+    bigrams find 규칙 in both without a morphological dictionary.
+    """
     return CJKBigramTokenizer() | NFKCFilter() | LowercaseFilter()
 
 
@@ -494,6 +499,7 @@ def bigram_analyzer() -> Analyzer:
     return cjk_bigram_analyzer()
 
 
+# Analyzer families; each content language names one (``analyzer`` in rulesref.core.langdata).
 ANALYZERS: dict[str, Callable[[], Analyzer]] = {
     "snowball-en": english_analyzer,
     "snowball-it": italian_analyzer,
