@@ -102,7 +102,7 @@ def display_name(code: str, in_language: str) -> str:
 
 
 # Rule numbers are digits in every language, so every entry shares these range marks.
-RANGE_MARKS = ("–", "-", "—", "~", "～")
+RANGE_MARKS = ("–", "-", "—", "~", "～", "〜")
 
 LANGUAGES: dict[str, Language] = {
     lang.code: lang
