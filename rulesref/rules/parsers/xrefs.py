@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 
 from rulesref.core.langdata import LANGUAGES, RANGE_MARKS
 
@@ -42,6 +43,9 @@ BEFORE = r"(?<![0-9A-Za-z.])"
 AFTER = r"(?![0-9A-Za-z_/])"
 DOTTED = r"\d{3}(?:\.[1-9]\d*)+(?:(?<=\d)[a-z]{1,2})?"
 SECTION = r"\d{3}(?!\.[1-9])"
+THREE_DIGITS_RE = re.compile(r"\d{3}")
+# How far before a number a citation word may start ("subrules" and the spaces after it).
+WORD_REACH = 40
 
 
 def _words(words: set[str]) -> str:
@@ -58,9 +62,16 @@ def _words(words: set[str]) -> str:
     return "|".join(parts) or "(?!)"
 
 
+@dataclass(frozen=True)
+class Patterns:
+    item: re.Pattern  # one cited number or range: "601.2a–h"
+    separator: re.Pattern  # what joins the items of a list: ", and ", "、及", " и "
+    word_before: re.Pattern  # a citation word that ends where a search ends
+
+
 @functools.cache
-def patterns() -> tuple[re.Pattern, re.Pattern]:
-    """(the citation regex, the range regex) built from every registered language."""
+def patterns() -> Patterns:
+    """The regexes of every registered language's citation words, joiners and range words."""
     citations = [lang.citations for lang in LANGUAGES.values()]
     words = _words({word for c in citations for word in c.words})
     joiners = _words({word for c in citations for word in c.joiners})
@@ -70,29 +81,54 @@ def patterns() -> tuple[re.Pattern, re.Pattern]:
     # A range end: letters after a subrule ("601.2a–h"), a whole number ("903.6–903.11") or the
     # last number alone ("712.9–10"); expand() makes sense of it.
     end = rf"(?:{DOTTED}|[a-z]{{1,2}}|\d+){AFTER}"
-    dotted_item = rf"{BEFORE}{DOTTED}{AFTER}(?:{range_join}{end})?"
-    section_item = rf"{BEFORE}{SECTION}{AFTER}(?:{range_join}{SECTION}{AFTER})?"
-    separator = rf"(?:\s*[,，、]\s*(?:(?:{joiners})\s*)?|\s*(?:{joiners})\s*)"
-    citation = (
-        rf"(?:(?P<word>(?i:{words}))\s*(?P<sections>{section_item}(?:{separator}{section_item})*)"
-        rf"|(?:(?P<word2>(?i:{words}))\s*)?(?P<rules>{dotted_item}(?:{separator}{dotted_item})*))"
+    return Patterns(
+        item=re.compile(rf"{BEFORE}(?P<start>{DOTTED}|{SECTION}){AFTER}(?:{range_join}(?P<end>{end}))?"),
+        separator=re.compile(rf"\s*[,，、]\s*(?:(?:{joiners})\s*)?|\s*(?:{joiners})\s*"),
+        word_before=re.compile(rf"(?:{words})\s*\Z", re.IGNORECASE),
     )
-    item = re.compile(rf"{BEFORE}(?P<start>{DOTTED}|{SECTION}){AFTER}(?:{range_join}(?P<end>{end}))?")
-    return re.compile(citation), item
 
 
 def extract(text: str) -> list[tuple[str, str]]:
     """Return ``(target number, citing phrase)`` pairs in the order they appear."""
-    citation_re, item_re = patterns()
     found: list[tuple[str, str]] = []
-    for match in citation_re.finditer(text):
-        group = "sections" if match["sections"] is not None else "rules"
-        word = "word" if group == "sections" else "word2"
-        start = match.start(word) if match[word] else match.start(group)
-        phrase = text[start : match.end(group)].strip()
-        for item in item_re.finditer(match[group]):
+    for items, phrase in citations(text):
+        for item in items:
             found.extend((number, phrase) for number in expand(item["start"], item["end"]))
     return found
+
+
+def citations(text: str) -> list[tuple[list[re.Match], str]]:
+    """The citations of ``text``: their items (numbers and ranges) and their phrase.
+
+    Items joined only by separators form one list. A dotted number always counts; a section
+    counts after a citation word or after another section of the same list ("rules 614 and
+    615"), never on its own ("100 cards"). The phrase runs from the citation word, if any, to
+    the end of the list's last item.
+    """
+    if not THREE_DIGITS_RE.search(text):
+        return []
+    regexes = patterns()
+    groups: list[list[re.Match]] = []
+    for item in regexes.item.finditer(text):
+        if groups and regexes.separator.fullmatch(text, groups[-1][-1].end(), item.start()):
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    result: list[tuple[list[re.Match], str]] = []
+    for group in groups:
+        first = group[0].start()
+        word = regexes.word_before.search(text, max(0, first - WORD_REACH), first)
+        lists: list[list[re.Match]] = [[]]
+        for index, item in enumerate(group):
+            current = lists[-1]
+            if "." in item["start"] or (current and "." not in current[-1]["start"]) or (index == 0 and word):
+                current.append(item)
+            elif current:
+                lists.append([])
+        for items in filter(None, lists):
+            start = word.start() if word and items[0] is group[0] else items[0].start()
+            result.append((items, text[start : items[-1].end()]))
+    return result
 
 
 def expand(start: str, end: str | None) -> list[str]:
