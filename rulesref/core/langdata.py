@@ -120,7 +120,11 @@ LANGUAGES: dict[str, Language] = {
             cr_headings=CRHeadings(
                 introduction=("Introduction",), contents=("Contents",), glossary=("Glossary",), credits=("Credits",)
             ),
-            edition_statements=("These rules are effective as of {month} {day}, {year}.",),
+            # Editions before 2009 said "current as of".
+            edition_statements=(
+                "These rules are effective as of {month} {day}, {year}.",
+                "These rules are current as of {month} {day}, {year}.",
+            ),
         ),
         Language(
             "it",

@@ -20,7 +20,7 @@ from tests.conftest import (
     SEED_JA,
     corpus_file,
 )
-from tests.synthetic import KOREAN_CR
+from tests.synthetic import CR_2009, CR_2012, CR_2018, CR_UNHEADED, KOREAN_CR
 
 EN_2023 = "mtg_cr_en_20230616_lotr.txt"
 EN_2024 = "mtg_cr_en_20240917_duskmourn.txt"
@@ -625,14 +625,16 @@ def test_a_broken_gzip_file_is_refused_with_its_name(tmp_path):
 
 def independent_counts(text, glossary_heading, credits_heading):
     """Counts of a synthetic CR file by regexes over its lines, without the parser: the body runs
-    from the last "1. …" line to the last glossary heading, the glossary to the last credits one."""
+    from the last "1. …" line before the first rule ("100.1. …") to the last glossary heading, the
+    glossary from there to the last credits heading."""
     lines = [line.strip() for line in re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff"))]
-    first_chapter = next(line for line in lines if re.match(r"1\. ", line))
+    first_rule = next(index for index, line in enumerate(lines) if re.match(r"100\.1\. ", line))
+    start = max(index for index, line in enumerate(lines[:first_rule]) if re.match(r"1\. ", line))
 
     def last(wanted):
         return max(index for index, line in enumerate(lines) if line == wanted)
 
-    body = lines[last(first_chapter) : last(glossary_heading)]
+    body = lines[start : last(glossary_heading)]
     glossary = lines[last(glossary_heading) + 1 : last(credits_heading)]
 
     def count(pattern):
@@ -726,9 +728,101 @@ def test_a_language_registered_as_one_data_entry_is_read_by_the_parser(german):
     assert [note.title for note in result.entries if note.kind == "note"] == ["Einleitung"]
 
 
-def test_without_its_entry_the_same_file_reads_its_table_of_contents_as_rules():
-    """What a Korean file did before Korean was registered: "목차" was not known as the contents."""
+def test_without_its_entry_the_same_file_loses_its_date_examples_and_glossary():
+    """What a Korean file did before Korean was registered: its words were not known."""
     result = parse_source(SourceText.from_string(GERMAN_CR, path="de.txt"))
     assert result.edition is None
-    assert [entry.line for entry in result.entries if entry.kind == "chapter"] == [11, 16]
-    assert [line.line for line in result.report.unplaced] == [3, 5, 7, 9, 13, 14, 21, 23, 25, 26, 29, 31]
+    assert (result.counts["examples"], result.counts["glossary"]) == (0, 0)
+    assert [line.line for line in result.report.unplaced] == [21, 23, 25, 26, 29, 31]
+
+
+# Every era: older layouts, every encoding ------------------------------------------------
+
+ERAS = {
+    # name: (text, counts, notes, skipped reasons, effective date)
+    "2009": (
+        CR_2009,
+        {"chapters": 2, "sections": 3, "rules": 4, "subrules": 3, "examples": 2, "glossary": 2},
+        4,
+        {"document title": 1, "edition statement": 1, "table of contents": 9, "glossary heading": 1, "credits": 5},
+        "2009-07-11",
+    ),
+    "2012": (
+        CR_2012,
+        {"chapters": 2, "sections": 3, "rules": 3, "subrules": 3, "examples": 2, "glossary": 1},
+        2,
+        {"document title": 1, "edition statement": 1, "table of contents": 9, "glossary heading": 1, "credits": 4},
+        "2012-07-01",
+    ),
+    "2018": (
+        CR_2018,
+        {"chapters": 2, "sections": 2, "rules": 4, "subrules": 0, "examples": 1, "glossary": 1},
+        2,
+        {"document title": 1, "edition statement": 1, "table of contents": 7, "glossary heading": 1, "credits": 3},
+        "2018-07-13",
+    ),
+    "unheaded": (
+        CR_UNHEADED,
+        {"chapters": 1, "sections": 1, "rules": 2, "subrules": 0, "examples": 0, "glossary": 1},
+        1,
+        {"document title": 1, "edition statement": 1, "table of contents": 4, "glossary heading": 1, "credits": 2},
+        "2008-10-01",
+    ),
+}
+
+
+@pytest.mark.parametrize("era", list(ERAS))
+def test_older_layouts_import_with_counts_equal_to_an_independent_count(era):
+    text, counts, notes, skipped, date = ERAS[era]
+    result = parse_source(SourceText.from_string(text, path=f"{era}.txt"))
+    expected = independent_counts(text, "Glossary", "Credits")
+    assert expected == counts
+    assert {key: result.counts[key] for key in counts} == counts
+    assert result.counts["notes"] == notes
+    assert result.report.unplaced == []
+    assert Counter(line.reason for line in result.report.skipped) == skipped
+    assert result.edition.date.isoformat() == date
+
+
+def test_2009_reads_its_body_under_another_chapter_title_and_its_indented_example():
+    result = parse_source(SourceText.from_string(CR_2009, path="2009.txt"))
+    assert [(e.number, e.title, e.line) for e in result.entries if e.kind == "chapter"] == [
+        ("1", "The Game", 33),
+        ("2", "Parts of a Card", 52),
+    ]
+    golden = only_entry(result, "101.2")
+    assert golden.text.endswith('"can\'t" wins.')
+    assert [example.text[:16] for example in golden.examples] == ["One effect lets "]
+    assert glossary_term(result, "Golden Rules").rules == ["101.1", "101.2"]
+    notes = [(note.title, note.line) for note in result.entries if note.kind == "note"]
+    assert notes == [("Introduction", 7), ("", 9), ("", 13), ("", 15)]
+
+
+def test_a_table_of_contents_without_its_heading_is_still_skipped():
+    result = parse_source(SourceText.from_string(CR_UNHEADED, path="2008.txt"))
+    assert [line.line for line in result.report.skipped if line.reason == "table of contents"] == [7, 8, 9, 10]
+    (intro,) = [entry for entry in result.entries if entry.kind == "note"]
+    assert (intro.line, intro.title, intro.text) == (5, "", "This document is for players who know the basics.")
+    assert result.edition.text == "These rules are current as of October 1, 2008."
+
+
+ENCODINGS = ["utf-8", "utf-8-sig", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"]
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_every_encoding_with_a_byte_order_mark_parses_like_utf_8(encoding, tmp_path):
+    """The 2018 layout with CRLF line endings, in each encoding an official file may come in."""
+    text = CR_2018.removeprefix("\ufeff").replace("\n", "\r\n")
+    data = text.encode(encoding)
+    if encoding.startswith("utf-16") or encoding.startswith("utf-32"):
+        data = "\ufeff".encode(encoding) + data
+    path = tmp_path / "MagicCompRules.txt"
+    path.write_bytes(data)
+    result = parse_file(path)
+    reference = parse_source(SourceText.from_string(CR_2018, path="2018.txt"))
+    assert result.counts == reference.counts
+    assert [(e.kind, e.number, e.line, e.title, e.text) for e in result.entries] == [
+        (e.kind, e.number, e.line, e.title, e.text) for e in reference.entries
+    ]
+    assert result.report.unplaced == []
+    assert result.edition.date.isoformat() == "2018-07-13"

@@ -152,7 +152,7 @@ def parse(source: SourceText) -> ParseResult:
     parts = find_layout(lines, source.path).parts(len(lines))
     front_matter = lines[: min(part.start for part in parts.values())]
 
-    skip_front_matter(front_matter, report)
+    read_front_matter(front_matter, result)
     if "introduction" in parts:
         parse_introduction(lines[parts["introduction"]], result)
     if "contents" in parts:
@@ -169,27 +169,45 @@ def parse(source: SourceText) -> ParseResult:
 
 
 def find_layout(lines: Lines, path: str) -> Layout:
-    """Locate the parts; raise ParseError when there is no rules body."""
+    """Locate the parts; raise ParseError when there is no rules body.
+
+    The body starts at the first ``1. …`` chapter heading that rules follow (``100. …`` and then
+    ``100.1. …``): a table of contents lists the same heading without rules after it. Some
+    editions print the first chapter under another name in the table of contents than in the
+    body, and an edition may have a table of contents without its heading: the lines from its
+    first chapter heading to the body are then the table of contents all the same.
+    """
     first_chapter = first_index(lines, 0, is_first_chapter)
     if first_chapter is None:
         raise ParseError("no chapter heading such as '1. Game Concepts' found", path=path)
-    contents = first_index(lines, 0, is_heading("contents"), stop=first_chapter)
-    body = first_chapter
-    if contents is not None:
-        heading = lines[first_chapter][1]
-        body = first_index(lines, first_chapter + 1, heading.__eq__)
-        if body is None:
+    body = next((index for index in range(first_chapter, len(lines)) if starts_rules(lines, index)), None)
+    contents = first_index(lines, 0, is_heading("contents"), stop=body)
+    if body is None:
+        if contents is not None:
+            heading = lines[first_chapter][1]
             raise ParseError(
                 f"no rules body: the chapter heading {heading!r} appears only in the table of contents",
                 path=path,
                 line=lines[first_chapter][0],
             )
+        body = first_chapter
+    if contents is None and first_chapter < body:
+        contents = first_chapter
     front_end = body if contents is None else contents
     introduction = first_index(lines, 0, is_heading("introduction"), stop=front_end)
     glossary = first_index(lines, body + 1, is_heading("glossary"))
     after = body if glossary is None else glossary
     credits = first_index(lines, after + 1, is_heading("credits"))
     return Layout(introduction, contents, body, glossary, credits)
+
+
+def starts_rules(lines: Lines, index: int) -> bool:
+    """Whether ``lines[index]`` is chapter 1 followed by a section and a numbered rule."""
+    if not is_first_chapter(lines[index][1].strip()):
+        return False
+    following = (text.strip() for _, text in lines[index + 1 : index + 40] if text.strip())
+    section, rule = next(following, ""), next(following, "")
+    return bool(SECTION_RE.match(section) and NUMBERED_RE.match(rule))
 
 
 def is_first_chapter(text: str) -> bool:
@@ -205,19 +223,24 @@ def first_index(lines: Lines, start: int, test: Callable[[str], bool], stop: int
     return None
 
 
-def skip_front_matter(lines: Lines, report: ParseReport) -> None:
-    """The title line and the effective-date line come before the introduction."""
+def read_front_matter(lines: Lines, result: ParseResult) -> None:
+    """The title line and the effective-date line come before the introduction; an edition
+    whose introduction has no heading prints its paragraphs here, and they become notes."""
     title_seen = False
+    rest: Lines = []
     for number, text in lines:
         if not text.strip():
-            continue
-        if editions.looks_like_statement(text):
-            report.skip(number, text, "edition statement")
+            rest.append((number, text))
+        elif editions.looks_like_statement(text):
+            result.report.skip(number, text, "edition statement")
         elif not title_seen:
-            report.skip(number, text, "document title")
+            result.report.skip(number, text, "document title")
             title_seen = True
         else:
-            report.unplace(number, text)
+            rest.append((number, text))
+    for paragraph in paragraphs_of(rest):
+        text = "\n".join(text.strip() for _, text in paragraph)
+        result.entries.append(ParsedEntry(kind=NOTE, number="", text=text, line=paragraph[0][0]))
 
 
 def parse_introduction(lines: Lines, result: ParseResult) -> None:
@@ -319,7 +342,8 @@ def read_heading(line: int, text: str) -> ParsedEntry | None:
 
 
 def read_example(line: int, text: str, report: ParseReport) -> ParsedExample | None:
-    """An ``Example: …`` / ``例如：…`` line, without its label."""
+    """An ``Example: …`` / ``例如：…`` line, without its label (some editions indent it)."""
+    text = text.lstrip()
     words = vocabulary()
     if match := words.example_re.match(text):
         return ParsedExample(text=match["text"], line=line)
