@@ -78,7 +78,6 @@ _CJK = (
     "\U0001b000-\U0001b16f"  # kana supplement and extension
     "\U00020000-\U0003134f"  # CJK extensions B-G
 )
-_CJK_RUN = re.compile(f"[{_CJK}]+")
 _HAS_CJK = re.compile(f"[{_CJK}]")
 
 # A word, or a number with its dots and slashes: "208.2a", "104.3.1", "2/3", "２０８．２ａ" stay one token.
