@@ -85,7 +85,6 @@ TERM_TAIL_RE = re.compile(r"^[^.*]{0,4}\.(?=\s|$)")
 # Leading bold runs joined by a short word belong to one term: "**Дар жизни,** или **Дар жизни X**".
 TERM_JOINER_MAX = 5
 # A rule number cited in a glossary definition, whatever words precede it ("пункт 309.1").
-CITED_NUMBER_RE = re.compile(r"(?<![\d.])\d{3}(?:\.\d+)+")
 EDITION_NAME_RE = re.compile(r"^[^\W\d_][\w\s-]*\bредакция$", re.IGNORECASE)
 
 DETECT_PART_RE = re.compile(r"^# Часть \d+\.", re.MULTILINE)
@@ -307,14 +306,8 @@ def split_term(raw: str) -> tuple[str, str]:
 
 
 def cited_rules(definition: str) -> list[str]:
-    """Rule numbers a definition cites, in order, once each.
-
-    ``xrefs`` knows the citation phrases («см. 107.2»); the glossary also cites bare
-    numbers («(пункт 309.1)»), and a dotted number there is always a rule.
-    """
-    numbers = [target for target, _ in xrefs.extract(definition)]
-    numbers += CITED_NUMBER_RE.findall(definition)
-    return list(dict.fromkeys(numbers))
+    """Rule numbers a definition cites («см. 107.2», «(пункт 309.1)»), in order, once each."""
+    return list(dict.fromkeys(target for target, _ in xrefs.extract(definition)))
 
 
 def read_edition(lines: list[tuple[int, str]]) -> EditionStatement | None:
