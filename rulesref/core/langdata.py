@@ -149,6 +149,7 @@ LANGUAGES: dict[str, Language] = {
             example_labels=("例：", "例:"),
             # Japanese texts cite as "rule 604.3 参照" (the English word) or "ルール604.3".
             citations=Citations(words=("ルール", "規則"), joiners=("と", "および", "及び")),
+            aliases=("jp",),
             # Not yet seen in a Japanese file of the official layout.
             cr_headings=CRHeadings(
                 introduction=("はじめに", "序文"), contents=("目次",), glossary=("用語集",), credits=("クレジット",)
@@ -218,7 +219,7 @@ LANGUAGES: dict[str, Language] = {
     )
 }
 
-ALIASES: dict[str, str] = {alias: lang.code for lang in LANGUAGES.values() for alias in lang.aliases} | {"jp": "ja"}
+ALIASES: dict[str, str] = {alias: lang.code for lang in LANGUAGES.values() for alias in lang.aliases}
 
 
 class UnknownLanguage(ValueError):
