@@ -21,8 +21,10 @@ marks (for search and comparisons).
 
 from __future__ import annotations
 
+import functools
 import html
 import re
+from collections.abc import Callable
 
 BULLET_RE = re.compile(r"^- (?P<item>.*)$")
 NUMBERED_RE = re.compile(r"^(?P<number>\d{1,3})\. (?P<item>.*)$")
@@ -31,7 +33,6 @@ ROW_RE = re.compile(r"^\|(?P<cells>.*)\|$")
 _OPENS_AFTER = r"(?<![^\s(«\"“„'\[—–/-])"
 _OPEN_BEFORE = r"(?=[\w«\"“„(\[+])"
 _CLOSE_AFTER = r"(?<=[\w.,!?:;…»\"”')\]+])"
-# Read on escaped text too: only "&", "<" and ">" are escaped there (quotes are left as they are).
 INLINE_RE = re.compile(
     rf"{_OPENS_AFTER}\*\*{_OPEN_BEFORE}(?P<strong>.+?){_CLOSE_AFTER}\*\*"
     rf"|{_OPENS_AFTER}\*{_OPEN_BEFORE}(?P<em>(?:[^*\\]|\\.)+?){_CLOSE_AFTER}\*(?!\*)"
@@ -39,23 +40,33 @@ INLINE_RE = re.compile(
 LITERAL_ASTERISK = "\\*"
 
 
-def to_html(text: str) -> str:
-    """``text`` escaped, then its lists, tables, paragraphs and emphasis as HTML ("" for no text)."""
+def escape(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def to_html(text: str, *, inline: Callable[[str], str] = escape) -> str:
+    """``text`` escaped, then its lists, tables, paragraphs and emphasis as HTML ("" for no text).
+
+    ``inline`` turns the raw text of one paragraph, list item or table cell into escaped HTML
+    (by default it only escapes): a page that links cited rule numbers passes a function that
+    escapes and adds the links; emphasis is read afterwards, around them.
+    """
     if not text:
         return ""
+    render = functools.partial(_inline, inline=inline)
     blocks: list[str] = []
     lines = text.split("\n")
     index = 0
     while index < len(lines):
         line = lines[index]
-        for pattern, render in ((BULLET_RE, _bullets), (NUMBERED_RE, _numbered), (ROW_RE, _table)):
+        for pattern, block in ((BULLET_RE, _bullets), (NUMBERED_RE, _numbered), (ROW_RE, _table)):
             run = _run(lines, index, pattern)
             if run:
-                blocks.append(render(run))
+                blocks.append(block(run, render))
                 index += len(run)
                 break
         else:
-            blocks.append(f"<p>{_inline(line)}</p>")
+            blocks.append(f"<p>{render(line)}</p>")
             index += 1
     return "\n".join(blocks)
 
@@ -84,31 +95,37 @@ def _run(lines: list[str], start: int, pattern: re.Pattern) -> list[re.Match]:
     return run
 
 
-def _bullets(run: list[re.Match]) -> str:
-    return "<ul>" + "".join(f"<li>{_inline(m['item'])}</li>" for m in run) + "</ul>"
+Render = Callable[[str], str]
 
 
-def _numbered(run: list[re.Match]) -> str:
+def _bullets(run: list[re.Match], render: Render) -> str:
+    return "<ul>" + "".join(f"<li>{render(m['item'])}</li>" for m in run) + "</ul>"
+
+
+def _numbered(run: list[re.Match], render: Render) -> str:
     first = int(run[0]["number"])
     start = f' start="{first}"' if first != 1 else ""
-    return f"<ol{start}>" + "".join(f"<li>{_inline(m['item'])}</li>" for m in run) + "</ol>"
+    return f"<ol{start}>" + "".join(f"<li>{render(m['item'])}</li>" for m in run) + "</ol>"
 
 
-def _table(run: list[re.Match]) -> str:
-    rows = ("".join(f"<td>{_inline(cell.strip())}</td>" for cell in m["cells"].split("|")) for m in run)
+def _table(run: list[re.Match], render: Render) -> str:
+    rows = ("".join(f"<td>{render(cell.strip())}</td>" for cell in m["cells"].split("|")) for m in run)
     return "<table>" + "".join(f"<tr>{row}</tr>" for row in rows) + "</table>"
 
 
-def _inline(text: str) -> str:
-    """One line: escaped, then ``**strong**`` and ``*emphasis*``, then literal asterisks."""
-
-    def replace(match: re.Match) -> str:
+def _inline(text: str, *, inline: Render) -> str:
+    """One line: emphasis found on the raw text, each plain run rendered by ``inline``."""
+    pieces, last = [], 0
+    for match in INLINE_RE.finditer(text):
+        pieces.append(_literal(text[last : match.start()], inline))
         if match["strong"] is not None:
-            return f"<strong>{_emphasis(match['strong'])}</strong>"
-        return f"<em>{match['em']}</em>"
+            pieces.append(f"<strong>{_inline(match['strong'], inline=inline)}</strong>")
+        else:
+            pieces.append(f"<em>{_literal(match['em'], inline)}</em>")
+        last = match.end()
+    pieces.append(_literal(text[last:], inline))
+    return "".join(pieces)
 
-    return INLINE_RE.sub(replace, html.escape(text, quote=False)).replace(LITERAL_ASTERISK, "*")
 
-
-def _emphasis(text: str) -> str:
-    return INLINE_RE.sub(lambda m: f"<em>{m['em']}</em>" if m["em"] is not None else m[0], text)
+def _literal(text: str, inline: Render) -> str:
+    return inline(text).replace(LITERAL_ASTERISK, "*") if text else ""

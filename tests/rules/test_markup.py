@@ -2,7 +2,7 @@
 
 import pytest
 
-from rulesref.rules.markup import to_html, to_plain
+from rulesref.rules.markup import escape, to_html, to_plain
 
 
 def test_a_plain_rule_is_one_paragraph():
@@ -50,9 +50,9 @@ def test_emphasis_and_asterisks_that_are_not_emphasis(text, html):
 
 
 def test_everything_is_escaped_before_it_is_rendered():
-    text = '<script>alert("x")</script> & *not <b>bold</b>*\n- <img src=x onerror=alert(1)>'
+    text = '<script>alert("x")</script> & *not <b>bold</b> here*\n- <img src=x onerror=alert(1)>'
     assert to_html(text) == (
-        '<p>&lt;script&gt;alert("x")&lt;/script&gt; &amp; <em>not &lt;b&gt;bold&lt;/b&gt;</em></p>\n'
+        '<p>&lt;script&gt;alert("x")&lt;/script&gt; &amp; <em>not &lt;b&gt;bold&lt;/b&gt; here</em></p>\n'
         "<ul><li>&lt;img src=x onerror=alert(1)&gt;</li></ul>"
     )
 
@@ -63,3 +63,20 @@ def test_plain_text_drops_the_marks_only():
 
 def test_image_notes_stay_text():
     assert to_html("число внутри символа [image].") == "<p>число внутри символа [image].</p>"
+
+
+def test_an_inline_renderer_renders_each_plain_run_and_emphasis_wraps_it():
+    """A page passes a renderer that escapes and links numbers; emphasis is found on the raw text."""
+    seen = []
+
+    def link(text):
+        seen.append(text)
+        return escape(text).replace("309.1", '<a href="/r/309.1/">309.1</a>')
+
+    html = to_html("*Заклинание* проходит все этапы (пункт 309.1) & **всё**\n- см. 309.1", inline=link)
+    assert html == (
+        '<p><em>Заклинание</em> проходит все этапы (пункт <a href="/r/309.1/">309.1</a>) &amp; '
+        "<strong>всё</strong></p>\n"
+        '<ul><li>см. <a href="/r/309.1/">309.1</a></li></ul>'
+    )
+    assert seen == ["Заклинание", " проходит все этапы (пункт 309.1) & ", "всё", "см. 309.1"]
