@@ -15,8 +15,9 @@ it in this subset, so that no list, emphasis or table is flattened away:
 - an image is its alt text, or ``[image]`` when it has none (the Berserk icons of mana, elements
   and rarity): plain text.
 
-:func:`to_html` escapes the text first, then renders the subset; :func:`to_plain` drops the
-marks (for search and comparisons).
+:func:`to_html` reads the structure and the emphasis on the raw text and escapes every run of
+text it puts into HTML (or hands it to an ``inline`` renderer that escapes and links);
+:func:`to_plain` drops the marks (for search and comparisons between editions).
 """
 
 from __future__ import annotations
