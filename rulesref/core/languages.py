@@ -1,53 +1,50 @@
 """The content languages rule texts come in: one registry, validated at startup.
 
-Each language names its Babel locale, its script and the search analyzer that
-indexes it. A content language without an analyzer is a startup error (see
-``checks.py``), never a silent fallback.
+The registry itself is plain data in :mod:`rulesref.core.langdata` (the parsers read it
+without Django); this module re-exports it for the rest of the project and adds what needs
+Django: each language's label in the active user-interface language, from Babel's locale
+data. A content language without an analyzer is a startup error (see ``checks.py``), never
+a silent fallback.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
 
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import to_locale
+from django.utils.functional import lazy
+from django.utils.translation import get_language as active_ui_language
+
+from . import langdata
+from .langdata import UnknownLanguage, display_name
+
+__all__ = ["ALIASES", "CONTENT_LANGUAGES", "Language", "UnknownLanguage", "get_language", "language_choices"]
 
 
-@dataclass(frozen=True)
-class Language:
-    code: str  # as Django writes it: "en", "zh-hans"
-    name: str  # the language's own name, for language pickers
-    english_name: str
-    script: str  # ISO 15924
-    analyzer: str  # key into the search package's analyzer table
-    label: object = ""  # translatable UI name
-    example_label: str = "Example:"  # how the rule texts of this language introduce an example
+def _label(code: str) -> str:
+    name = display_name(code, active_ui_language() or "en")
+    # CLDR writes language names in lower case in running text ("inglese", "английский");
+    # in a list of choices they start with a capital.
+    return name[:1].upper() + name[1:]
+
+
+_lazy_label = lazy(_label, str)
+
+
+@dataclasses.dataclass(frozen=True)
+class Language(langdata.Language):
+    """A registry entry, with its name in the active user-interface language for pages."""
 
     @property
-    def babel_locale(self) -> str:
-        """Babel's locale name: ``zh-hans`` → ``zh_Hans``."""
-        return to_locale(self.code)
+    def label(self):
+        """Babel's name in the active UI language ("Korean", "Coreano", "韓国語"), evaluated lazily."""
+        return _lazy_label(self.code)
 
 
 CONTENT_LANGUAGES: dict[str, Language] = {
-    lang.code: lang
-    for lang in (
-        Language("en", "English", "English", "Latn", "snowball-en", _("English"), "Example:"),
-        Language("it", "Italiano", "Italian", "Latn", "snowball-it", _("Italian"), "Esempio:"),
-        Language("ja", "日本語", "Japanese", "Jpan", "japanese", _("Japanese"), "例："),
-        Language("ru", "Русский", "Russian", "Cyrl", "snowball-ru", _("Russian"), "ПРИМЕР."),
-        Language(
-            "zh-hans", "简体中文", "Chinese (Simplified)", "Hans", "cjk-bigram", _("Chinese (Simplified)"), "例如："
-        ),
-    )
+    code: Language(**{f.name: getattr(lang, f.name) for f in dataclasses.fields(lang)})
+    for code, lang in langdata.LANGUAGES.items()
 }
-
-# Spellings users and files use for the same language.
-ALIASES = {"zh": "zh-hans", "zh_hans": "zh-hans", "zh-cn": "zh-hans", "cn": "zh-hans", "jp": "ja"}
-
-
-class UnknownLanguage(ValueError):
-    pass
+ALIASES = langdata.ALIASES
 
 
 def get_language(code: str) -> Language:

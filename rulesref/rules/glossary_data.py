@@ -13,7 +13,10 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-LANGUAGE_CODES = ("en", "it", "ja", "ru", "zh-hans")
+from rulesref.core.langdata import LANGUAGES
+
+# Forms and names may be given in any registered content language.
+LANGUAGE_CODES = tuple(LANGUAGES)
 GAMES = ("mtg", "berserk")
 KEY_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 

@@ -49,7 +49,7 @@ class Edition(models.Model):
     """One published edition of one game's rules in one language."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="editions", verbose_name=_("game"))
-    language = models.CharField(_("language"), max_length=10, choices=language_choices())
+    language = models.CharField(_("language"), max_length=10, choices=language_choices)
     # The effective date as YYYY-MM-DD, or a slug where the source states no date.
     slug = models.SlugField(_("edition"), max_length=60)
     effective_date = models.DateField(_("effective date"), null=True, blank=True)
@@ -295,9 +295,12 @@ class GlossaryEntry(models.Model):
     definition = models.TextField(_("definition"))
     position = models.PositiveIntegerField(_("source line"))
     rules = models.JSONField(_("referenced rules"), default=list, blank=True)
+    # "" for the glossary printed in the edition's own rules file; otherwise the format of the
+    # separate glossary file it came from (``berserk-glossary-rst``). Both are kept side by side.
+    source = models.CharField(_("glossary source"), max_length=40, blank=True, default="")
 
     class Meta:
-        ordering = ["edition", "position"]
+        ordering = ["edition", "source", "position"]
         verbose_name = _("glossary entry")
         verbose_name_plural = _("glossary entries")
 
@@ -324,7 +327,7 @@ class Term(models.Model):
 
 class TermForm(models.Model):
     term = models.ForeignKey(Term, on_delete=models.CASCADE, related_name="forms", verbose_name=_("term"))
-    language = models.CharField(_("language"), max_length=10, choices=language_choices())
+    language = models.CharField(_("language"), max_length=10, choices=language_choices)
     form = models.CharField(_("form"), max_length=200)
     preferred = models.BooleanField(_("preferred"), default=False)
 
@@ -356,7 +359,7 @@ class Card(models.Model):
 
 class CardName(models.Model):
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="names", verbose_name=_("card"))
-    language = models.CharField(_("language"), max_length=10, choices=language_choices())
+    language = models.CharField(_("language"), max_length=10, choices=language_choices)
     name = models.CharField(_("name"), max_length=300)
 
     class Meta:

@@ -491,7 +491,8 @@ def _sync_references(edition: Edition, rows: list[Entry], parsed: list) -> int:
 
 def glossary_entries_sync(*, edition: Edition, parsed: list) -> int:
     """The edition's glossary entries, paired by term in order; only changed rows are written."""
-    old = list(GlossaryEntry.objects.filter(edition=edition).order_by("position", "pk"))
+    # A separate glossary file's entries (``source`` set) are not the rules file's to change.
+    old = list(GlossaryEntry.objects.filter(edition=edition, source="").order_by("position", "pk"))
     matcher = SequenceMatcher(a=[g.term for g in old], b=[g.term for g in parsed], autojunk=False)
     paired: dict[int, GlossaryEntry] = {}
     for tag, a0, _a1, b0, b1 in matcher.get_opcodes():
@@ -553,3 +554,90 @@ def glossary_sync(*, directory: str | Path) -> GlossarySyncReport:
         CardName.objects.bulk_create(rows)
         names += len(rows)
     return GlossarySyncReport(terms=len(data.terms), forms=forms, cards=len(data.cards), names=names)
+
+
+# A glossary into an existing edition ---------------------------------------------------
+
+
+@dataclass
+class GlossaryImportReport(ImportReport):
+    """An :class:`ImportReport` that also says which terms joined the bundled term list."""
+
+    joined: list[dict] = field(default_factory=list)
+    unjoined: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        data = super().as_json()
+        data["terms"] = {"joined": self.joined, "unjoined": self.unjoined}
+        return data
+
+
+def edition_glossary_import(
+    *, path: str | Path, game: str, language: str, edition: str, format: str | None = None
+) -> ImportReport:
+    """Add (or replace) a separate glossary file's entries in an imported edition: a file with no
+    rules, such as the Берсерк ``.. glossary::``, in one transaction.
+
+    Only the entries from that glossary format change (``GlossaryEntry.source``); the glossary
+    printed in the edition's own rules file, its rules, ids and links stay. The edition's
+    import time is renewed, so the search index is seen as stale and rebuilt. The same glossary
+    twice changes nothing. The report lists, besides the counts and skipped lines, which terms
+    are concepts of the bundled term list (``rules_data/glossary/terms.toml``) and which are not.
+    Raises :class:`ImportFailed` (and writes nothing) on bad input or a missing edition.
+    """
+    from django.conf import settings
+
+    from . import glossary_join
+    from .parsers import parse_glossary_source
+
+    path = Path(path)
+    try:
+        game_info = get_game(game)
+        lang = get_language(language)
+    except (UnknownGame, UnknownLanguage) as error:
+        raise ImportFailed(str(error)) from None
+    key = parse_edition(edition)
+    row = Edition.objects.filter(game__slug=game_info.slug, language=lang.code, slug=key.slug).first()
+    if row is None:
+        raise ImportFailed(
+            f"{path}: there is no {game_info.slug} {lang.code} edition {key.slug} to add a glossary to; "
+            "import its rules first (import_rules)"
+        )
+    try:
+        result = parse_glossary_source(read_source(path), format=format)
+    except ParseError as error:
+        raise ImportFailed(str(error)) from None
+    try:
+        joined = glossary_join.join_bundled(
+            [entry.term for entry in result.glossary],
+            game=game_info.slug,
+            language=lang.code,
+            directory=Path(settings.RULES_DATA_DIR) / "glossary",
+        )
+    except glossary_data.GlossaryDataError as error:
+        raise ImportFailed(str(error)) from None
+    parsed = _report_from(result, game_info.slug, lang.code, str(path))
+    report = GlossaryImportReport(**vars(parsed))
+    report.edition = key.slug
+    report.edition_name = row.name
+    report.effective_date = row.effective_date.isoformat() if row.effective_date else None
+    report.joined = [{"term": j.term, "key": j.key, "form": j.form} for j in joined.joined]
+    report.unjoined = joined.unjoined
+    wanted = [(g.term, g.definition, g.line, g.rules) for g in result.glossary]
+    with transaction.atomic():
+        edition_row = Edition.objects.select_for_update().get(pk=row.pk)
+        own = edition_row.glossary.filter(source=result.format)
+        have = list(own.order_by("position", "id").values_list("term", "definition", "position", "rules"))
+        if [tuple(item) for item in have] == wanted:
+            return report
+        own.delete()
+        GlossaryEntry.objects.bulk_create(
+            GlossaryEntry(
+                edition=edition_row, term=term, definition=definition, position=line, rules=rules, source=result.format
+            )
+            for term, definition, line, rules in wanted
+        )
+        edition_row.imported_at = timezone.now()
+        edition_row.save(update_fields=["imported_at"])
+    report.changed = True
+    return report

@@ -78,7 +78,6 @@ _CJK = (
     "\U0001b000-\U0001b16f"  # kana supplement and extension
     "\U00020000-\U0003134f"  # CJK extensions B-G
 )
-_CJK_RUN = re.compile(f"[{_CJK}]+")
 _HAS_CJK = re.compile(f"[{_CJK}]")
 
 # A word, or a number with its dots and slashes: "208.2a", "104.3.1", "2/3", "２０８．２ａ" stay one token.
@@ -486,6 +485,11 @@ def japanese_analyzer() -> Analyzer:
 
 
 def cjk_bigram_analyzer() -> Analyzer:
+    """Character bigrams over Han and Hangul runs: Simplified Chinese (``zh-hans``) and Korean (``ko``).
+
+    Korean puts spaces between phrases but glues particles and endings to words (규칙은, 규칙에), so
+    bigrams find 규칙 in both without a morphological dictionary.
+    """
     return CJKBigramTokenizer() | NFKCFilter() | LowercaseFilter()
 
 
@@ -494,6 +498,7 @@ def bigram_analyzer() -> Analyzer:
     return cjk_bigram_analyzer()
 
 
+# Analyzer families; each content language names one (``analyzer`` in rulesref.core.langdata).
 ANALYZERS: dict[str, Callable[[], Analyzer]] = {
     "snowball-en": english_analyzer,
     "snowball-it": italian_analyzer,

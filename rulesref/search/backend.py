@@ -121,11 +121,15 @@ class Generation:
 
     def __init__(self, path: Path):
         self.path = path
-        self.indexes = {lang: whoosh_index.open_dir(str(path / lang)) for lang in CONTENT_LANGUAGES}
+        # The languages of the registry this generation was built with: a language registered
+        # since then is searched once the index has been rebuilt (the fingerprint changed).
+        self.indexes = {
+            lang: whoosh_index.open_dir(str(path / lang)) for lang in CONTENT_LANGUAGES if (path / lang).is_dir()
+        }
         self.local = threading.local()
         self.scopes: dict[tuple, tuple[BitSet | None, frozenset[str]]] = {}
         self.parsed: dict[tuple[str, str], object] = {}
-        self.parsers = {lang: _make_parser(lang, self.indexes[lang].schema) for lang in CONTENT_LANGUAGES}
+        self.parsers = {lang: _make_parser(lang, index.schema) for lang, index in self.indexes.items()}
         vocabulary_file = path / VOCABULARY
         data = json.loads(vocabulary_file.read_text(encoding="utf-8")) if vocabulary_file.exists() else []
         self.vocabulary = expansion.load(data)
@@ -294,7 +298,9 @@ def _run(generation: Generation, user: UserQuery, languages: list[str], game, ed
     results = SearchResults(query=user.raw, languages=languages)
     scope = (game, edition)
     # A language with nothing in scope (no Берсерк in Japanese) is not searched at all.
-    languages = [lang for lang in languages if generation.allowed(lang, scope) is not None]
+    languages = [
+        lang for lang in languages if lang in generation.indexes and generation.allowed(lang, scope) is not None
+    ]
     if user.number:
         per_language = [_number_query(generation, lang, user.number, scope, limit) for lang in languages]
     else:
@@ -445,6 +451,7 @@ SCRIPT_LETTERS = {
     "Cyrl": re.compile(r"[Ѐ-ӿ]"),
     "Jpan": re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]"),
     "Hans": re.compile(r"[\u4e00-\u9fff]"),
+    "Kore": re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3131-\u318e\u4e00-\u9fff]"),
 }
 ANY_LETTER = re.compile(r"[^\W\d_]")
 
@@ -470,7 +477,9 @@ def _respell(searcher, language: str, text: str) -> str | None:
     def replace(match):
         nonlocal changed
         word = match.group()
-        if word.upper() in ("AND", "OR", "NOT") or any("\u3040" <= ch <= "\u9fff" for ch in word):
+        if word.upper() in ("AND", "OR", "NOT") or any(
+            "\u3040" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" for ch in word
+        ):
             return word
         if any(("text", token) in reader for token, _, _ in _analysed(language, word)):
             return word

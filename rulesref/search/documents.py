@@ -140,6 +140,8 @@ def expected_counts() -> dict[str, int]:
 def database_fingerprint() -> str:
     """Changes whenever an import or a glossary sync changes what the index holds."""
     digest = hashlib.sha256()
+    # One index per registered language: registering a language makes the index stale.
+    digest.update(repr(tuple(CONTENT_LANGUAGES)).encode())
     for row in Edition.objects.order_by("pk").values_list("pk", "source_sha256", "imported_at"):
         digest.update(repr(row).encode())
     for row in CardName.objects.order_by("pk").values_list("pk", "name"):

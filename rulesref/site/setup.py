@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
 
+from rulesref.core.langdata import guess_language
 from rulesref.core.languages import UnknownLanguage, get_language
 from rulesref.core.progress import progress_bar
 from rulesref.rules import glossary_data
 from rulesref.rules.manifest import ManifestError, load_manifest
-from rulesref.rules.models import CardName, TermForm
-from rulesref.rules.parsers import ParseError, detect_format, game_of_format, read_source
-from rulesref.rules.services import ImportFailed, edition_import, glossary_sync
+from rulesref.rules.models import CardName, Edition, TermForm
+from rulesref.rules.parsers import GLOSSARY_PARSERS, ParseError, detect_format, game_of_format, read_source
+from rulesref.rules.services import ImportFailed, edition_glossary_import, edition_import, glossary_sync
 
 # The formats of official rules files, which state their own edition (date and language).
 OFFICIAL_FORMATS = ("cr-text", "berserk-md")
@@ -81,22 +81,6 @@ def import_bundled_sources() -> Iterator[str]:
             yield line
 
 
-def guess_language(text: str) -> str:
-    """The content language of an official rules file, from its script."""
-    # Inline images (base64 data URIs) are not language.
-    sample = re.sub(r"\(data:[^)]*\)", "", text[:400000])[:20000]
-    han = sum("\u4e00" <= ch <= "\u9fff" for ch in sample)
-    kana = sum("\u3040" <= ch <= "\u30ff" for ch in sample)
-    cyrillic = sum("\u0400" <= ch <= "\u04ff" for ch in sample)
-    if kana > 50:
-        return "ja"
-    if han > 200:
-        return "zh-hans"
-    if cyrillic > 200:
-        return "ru"
-    return "en"
-
-
 @dataclass
 class CorporaImport:
     """What ``import_corpora`` did: lines to print, and the files it could not import."""
@@ -116,14 +100,19 @@ def import_corpora(directory: Path) -> CorporaImport:
         raise SetupError(f"{directory}: RULESREF_CORPORA is not a folder")
     outcome = CorporaImport()
     candidates = []
+    glossaries = []
     for path in sorted(directory.iterdir()):
-        if not path.is_file() or path.suffix not in (".txt", ".md", ".gz"):
+        if not path.is_file() or path.suffix not in (".txt", ".md", ".gz", ".rst"):
             continue
         if path.name.endswith(".noimages.md") and path.with_name(path.name.replace(".noimages.md", ".md")).exists():
             # The derived copy of a markdown file: the same edition, the same text.
             continue
         try:
             source = read_source(path)
+            glossary = next((name for name, module in GLOSSARY_PARSERS.items() if module.detect(source)), None)
+            if glossary is not None:
+                glossaries.append((path, glossary, guess_language(source.text)))
+                continue
             format = detect_format(source)
         except ParseError as error:
             outcome.failed.append(f"{error}")
@@ -148,4 +137,24 @@ def import_corpora(directory: Path) -> CorporaImport:
         outcome.imported += 1
         if line:
             outcome.lines.append(line)
+    # A separate glossary file goes into the newest edition of its game and language.
+    for path, format, language in glossaries:
+        game = GLOSSARY_PARSERS[format].GAME
+        edition = Edition.objects.newest(game, language)
+        if edition is None:
+            outcome.failed.append(f"{path}: no {game} {language} edition to add this glossary to")
+            continue
+        try:
+            report = edition_glossary_import(
+                path=path, game=game, language=language, edition=edition.slug, format=format
+            )
+        except ImportFailed as error:
+            outcome.failed.append(str(error))
+            continue
+        outcome.imported += 1
+        if report.changed:
+            outcome.lines.append(
+                f"imported glossary {path.name} into {game} {language} {edition.slug}: "
+                f"{report.counts['glossary']} terms, {len(report.joined)} joined to the term list"
+            )
     return outcome

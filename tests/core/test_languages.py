@@ -21,19 +21,42 @@ def test_language_codes_map_to_babel_locales():
 
 def test_unknown_language_names_the_known_ones():
     with pytest.raises(
-        languages.UnknownLanguage, match="unknown language 'ko'; known languages: en, it, ja, ru, zh-hans"
+        languages.UnknownLanguage, match="unknown language 'de'; known languages: en, it, ja, ru, zh-hans, ko"
     ):
-        languages.get_language("ko")
+        languages.get_language("de")
+
+
+def test_korean_is_a_content_language_searched_by_character_bigrams():
+    korean = languages.get_language("KO")
+    assert (korean.code, korean.script, korean.analyzer, korean.babel_locale) == ("ko", "Kore", "cjk-bigram", "ko")
+    assert (korean.name, korean.english_name) == ("한국어", "Korean")
+
+
+@pytest.mark.parametrize(
+    "ui, labels",
+    [
+        ("en", ["English", "Italian", "Japanese", "Russian", "Chinese (Simplified)", "Korean"]),
+        ("it", ["Inglese", "Italiano", "Giapponese", "Russo", "Cinese (semplificato)", "Coreano"]),
+        ("ja", ["英語", "イタリア語", "日本語", "ロシア語", "中国語 (簡体字)", "韓国語"]),
+    ],
+)
+def test_language_labels_are_babel_names_in_the_interface_language(ui, labels):
+    with translation.override(ui):
+        assert [str(lang.label) for lang in languages.CONTENT_LANGUAGES.values()] == labels
+
+
+def test_model_choices_name_every_registered_language_in_english():
+    assert languages.language_choices()[-2:] == [("zh-hans", "Chinese (Simplified)"), ("ko", "Korean")]
 
 
 def test_a_content_language_without_an_analyzer_fails_the_system_check(monkeypatch):
     broken = dict(languages.CONTENT_LANGUAGES)
-    broken["ko"] = languages.Language("ko", "한국어", "Korean", "Kore", "", "Korean")
+    broken["de"] = languages.Language("de", "Latn", "")
     monkeypatch.setattr(languages, "CONTENT_LANGUAGES", broken)
     monkeypatch.setattr("rulesref.core.checks.CONTENT_LANGUAGES", broken)
     errors = check_content_languages(None)
     assert [e.id for e in errors] == ["rulesref.E001"]
-    assert "'ko' has no search analyzer" in errors[0].msg
+    assert errors[0].msg == "content language 'de' has no search analyzer ('' is unknown)"
 
 
 def test_the_project_passes_its_system_checks():

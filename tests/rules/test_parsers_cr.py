@@ -9,7 +9,8 @@ from collections import Counter
 
 import pytest
 
-from rulesref.rules.parsers import cr, parse_file, parse_source
+from rulesref.core import langdata
+from rulesref.rules.parsers import cr, parse_file, parse_source, xrefs
 from rulesref.rules.parsers.base import ParseError
 from rulesref.rules.parsers.source import SourceText, read_source
 from tests.conftest import (
@@ -19,6 +20,7 @@ from tests.conftest import (
     SEED_JA,
     corpus_file,
 )
+from tests.synthetic import CR_2009, CR_2012, CR_2018, CR_UNHEADED, KOREAN_CR
 
 EN_2023 = "mtg_cr_en_20230616_lotr.txt"
 EN_2024 = "mtg_cr_en_20240917_duskmourn.txt"
@@ -27,6 +29,8 @@ ZH_2024 = "mtg_cr_zh-hans_20240917_duskmourn.txt"
 CR_FILES = [EN_2023, EN_2024, EN_2025, ZH_2024]
 BERSERK_MD = "berserk_heroes_full_rules_ru_ed15_20240531.noimages.md"
 
+# Cross-references count every target, a range expanded to the rules it covers ("601.2a–h" is
+# eight); before bare citations, ranges and whole lists were read they were 987, 1053, 1060, 1053.
 EXPECTED_COUNTS = {
     EN_2023: {
         "chapters": 9,
@@ -35,7 +39,7 @@ EXPECTED_COUNTS = {
         "subrules": 1760,
         "examples": 274,
         "glossary": 659,
-        "cross_references": 987,
+        "cross_references": 1197,
         "notes": 2,
     },
     EN_2024: {
@@ -45,7 +49,7 @@ EXPECTED_COUNTS = {
         "subrules": 1888,
         "examples": 279,
         "glossary": 698,
-        "cross_references": 1053,
+        "cross_references": 1279,
         "notes": 2,
     },
     EN_2025: {
@@ -55,7 +59,7 @@ EXPECTED_COUNTS = {
         "subrules": 1911,
         "examples": 275,
         "glossary": 708,
-        "cross_references": 1060,
+        "cross_references": 1286,
         "notes": 2,
     },
     ZH_2024: {
@@ -65,7 +69,7 @@ EXPECTED_COUNTS = {
         "subrules": 1888,
         "examples": 279,
         "glossary": 698,
-        "cross_references": 1053,
+        "cross_references": 1271,
         "notes": 2,
     },
 }
@@ -548,7 +552,8 @@ def test_208_2a_cites_604_3(name, phrase, parsed):
 def test_cross_references_come_from_text_and_examples(parsed):
     result = parsed(EN_2024)
     impending = entries_numbered(result, "702.175a")[1]
-    assert [ref.target for ref in impending.cross_references] == ["601.2b", "601.2f"]
+    # "(see rules 601.2b and 601.2f–h)": the range is expanded.
+    assert [ref.target for ref in impending.cross_references] == ["601.2b", "601.2f", "601.2g", "601.2h"]
     basic = only_entry(result, "108.3b")
     assert [ref.target for ref in basic.cross_references] == [
         "400.11b",
@@ -613,3 +618,211 @@ def test_a_broken_gzip_file_is_refused_with_its_name(tmp_path):
     with pytest.raises(ParseError) as error:
         read_source(broken)
     assert str(error.value).startswith(f"{broken}: not a readable gzip file (")
+
+
+# Any registered language ---------------------------------------------------------
+
+
+def independent_counts(text, glossary_heading, credits_heading):
+    """Counts of a synthetic CR file by regexes over its lines, without the parser: the body runs
+    from the last "1. …" line before the first rule ("100.1. …") to the last glossary heading, the
+    glossary from there to the last credits heading."""
+    lines = [line.strip() for line in re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff"))]
+    first_rule = next(index for index, line in enumerate(lines) if re.match(r"100\.1\. ", line))
+    start = max(index for index, line in enumerate(lines[:first_rule]) if re.match(r"1\. ", line))
+
+    def last(wanted):
+        return max(index for index, line in enumerate(lines) if line == wanted)
+
+    body = lines[start : last(glossary_heading)]
+    glossary = lines[last(glossary_heading) + 1 : last(credits_heading)]
+
+    def count(pattern):
+        return sum(1 for line in body if re.match(pattern, line))
+
+    return {
+        "chapters": count(r"\d\. "),
+        "sections": count(r"\d{3}\. "),
+        "rules": count(r"\d{3}\.\d+\. "),
+        "subrules": count(r"\d{3}\.\d+[a-z]+ "),
+        "examples": count(r"(?:Example|예시):"),
+        "glossary": sum(1 for before, line in zip([""] + glossary, glossary, strict=False) if line and not before),
+    }
+
+
+def test_a_korean_file_reads_its_korean_headings_and_date():
+    """목차 is the table of contents (not the rules body), 용어집 the glossary, 크레딧 the credits."""
+    result = parse_source(SourceText.from_string(KOREAN_CR, path="ko.txt"))
+    expected = independent_counts(KOREAN_CR, "용어집", "크레딧")
+    assert expected == {"chapters": 2, "sections": 3, "rules": 4, "subrules": 2, "examples": 1, "glossary": 2}
+    assert {key: result.counts[key] for key in expected} == expected
+    assert (result.counts["notes"], result.counts["cross_references"]) == (2, 4)
+    assert result.report.unplaced == []
+    assert result.report.warnings == []
+    assert Counter(line.reason for line in result.report.skipped) == {
+        "document title": 1,
+        "edition statement": 1,
+        "table of contents": 8,
+        "glossary heading": 1,
+        "credits": 3,
+    }
+    assert (result.edition.date.isoformat(), result.edition.line) == ("2024-09-20", 3)
+    assert result.edition.text == "이 규칙은 2024년 9월 20일부터 적용됩니다."
+    intro = [entry for entry in result.entries if entry.kind == "note"]
+    assert [(note.title, note.line) for note in intro] == [("소개", 7), ("", 9)]
+    golden = only_entry(result, "101.1")
+    assert [example.text[:9] for example in golden.examples] == ["어떤 카드가 플레"]
+    assert [(ref.target, ref.text) for ref in golden.cross_references] == [
+        ("601.2a", "601.2a–c"),
+        ("601.2b", "601.2a–c"),
+        ("601.2c", "601.2a–c"),
+    ]
+    assert [(ref.target, ref.text) for ref in only_entry(result, "100.1b").cross_references] == [("800", "규칙 800")]
+    assert [(term.term, term.rules) for term in result.glossary] == [("능력", ["113"]), ("생물", ["302"])]
+
+
+@pytest.fixture
+def german(monkeypatch):
+    """German registered the way any language is: one entry of data, nothing else."""
+    entry = langdata.Language(
+        "de",
+        "Latn",
+        "snowball-en",
+        example_labels=("Beispiel:",),
+        citations=langdata.Citations(words=("Regel", "Regeln", "siehe"), joiners=("und", "oder"), ranges=("bis",)),
+        cr_headings=langdata.CRHeadings(
+            introduction=("Einleitung",), contents=("Inhalt",), glossary=("Glossar",), credits=("Mitwirkende",)
+        ),
+        edition_statements=("Diese Regeln gelten ab dem {day}. {month} {year}.",),
+    )
+    monkeypatch.setitem(langdata.LANGUAGES, "de", entry)
+    for cached in (cr.vocabulary, xrefs.patterns):
+        cached.cache_clear()
+    yield entry
+    monkeypatch.undo()
+    for cached in (cr.vocabulary, xrefs.patterns):
+        cached.cache_clear()
+
+
+GERMAN_CR = (
+    "Magic: The Gathering Umfassende Regeln\n\n"
+    "Diese Regeln gelten ab dem 20. September 2024.\n\n"
+    "Einleitung\n\nDieses Dokument ist die höchste Instanz.\n\n"
+    "Inhalt\n\n1. Spielkonzepte\n100. Allgemeines\nGlossar\nMitwirkende\n\n"
+    "1. Spielkonzepte\n\n100. Allgemeines\n\n"
+    "100.1. Diese Regeln gelten für jedes Spiel. Siehe Regel 800 und Regel 601.2a bis c.\n"
+    "Beispiel: Ein Spiel zu zweit.\n\n"
+    "Glossar\n\nFähigkeit\nText auf einer Karte. Siehe Regel 113.\n\n\n"
+    "Mitwirkende\n\nDanke.\n"
+)
+
+
+def test_a_language_registered_as_one_data_entry_is_read_by_the_parser(german):
+    result = parse_source(SourceText.from_string(GERMAN_CR, path="de.txt"))
+    assert result.report.unplaced == []
+    assert result.edition.date.isoformat() == "2024-09-20"  # "September" read with Babel's German months
+    rule = only_entry(result, "100.1")
+    assert [example.text for example in rule.examples] == ["Ein Spiel zu zweit."]
+    assert [ref.target for ref in rule.cross_references] == ["800", "601.2a", "601.2b", "601.2c"]
+    assert [(term.term, term.rules) for term in result.glossary] == [("Fähigkeit", ["113"])]
+    assert [note.title for note in result.entries if note.kind == "note"] == ["Einleitung"]
+
+
+def test_without_its_entry_the_same_file_loses_its_date_examples_and_glossary():
+    """What a Korean file did before Korean was registered: its words were not known."""
+    result = parse_source(SourceText.from_string(GERMAN_CR, path="de.txt"))
+    assert result.edition is None
+    assert (result.counts["examples"], result.counts["glossary"]) == (0, 0)
+    assert [line.line for line in result.report.unplaced] == [21, 23, 25, 26, 29, 31]
+
+
+# Every era: older layouts, every encoding ------------------------------------------------
+
+ERAS = {
+    # name: (text, counts, notes, skipped reasons, effective date)
+    "2009": (
+        CR_2009,
+        {"chapters": 2, "sections": 3, "rules": 4, "subrules": 3, "examples": 2, "glossary": 2},
+        4,
+        {"document title": 1, "edition statement": 1, "table of contents": 9, "glossary heading": 1, "credits": 5},
+        "2009-07-11",
+    ),
+    "2012": (
+        CR_2012,
+        {"chapters": 2, "sections": 3, "rules": 3, "subrules": 3, "examples": 2, "glossary": 1},
+        2,
+        {"document title": 1, "edition statement": 1, "table of contents": 9, "glossary heading": 1, "credits": 4},
+        "2012-07-01",
+    ),
+    "2018": (
+        CR_2018,
+        {"chapters": 2, "sections": 2, "rules": 4, "subrules": 0, "examples": 1, "glossary": 1},
+        2,
+        {"document title": 1, "edition statement": 1, "table of contents": 7, "glossary heading": 1, "credits": 3},
+        "2018-07-13",
+    ),
+    "unheaded": (
+        CR_UNHEADED,
+        {"chapters": 1, "sections": 1, "rules": 2, "subrules": 0, "examples": 0, "glossary": 1},
+        1,
+        {"document title": 1, "edition statement": 1, "table of contents": 4, "glossary heading": 1, "credits": 2},
+        "2008-10-01",
+    ),
+}
+
+
+@pytest.mark.parametrize("era", list(ERAS))
+def test_older_layouts_import_with_counts_equal_to_an_independent_count(era):
+    text, counts, notes, skipped, date = ERAS[era]
+    result = parse_source(SourceText.from_string(text, path=f"{era}.txt"))
+    expected = independent_counts(text, "Glossary", "Credits")
+    assert expected == counts
+    assert {key: result.counts[key] for key in counts} == counts
+    assert result.counts["notes"] == notes
+    assert result.report.unplaced == []
+    assert Counter(line.reason for line in result.report.skipped) == skipped
+    assert result.edition.date.isoformat() == date
+
+
+def test_2009_reads_its_body_under_another_chapter_title_and_its_indented_example():
+    result = parse_source(SourceText.from_string(CR_2009, path="2009.txt"))
+    assert [(e.number, e.title, e.line) for e in result.entries if e.kind == "chapter"] == [
+        ("1", "The Game", 33),
+        ("2", "Parts of a Card", 52),
+    ]
+    golden = only_entry(result, "101.2")
+    assert golden.text.endswith('"can\'t" wins.')
+    assert [example.text[:16] for example in golden.examples] == ["One effect lets "]
+    assert glossary_term(result, "Golden Rules").rules == ["101.1", "101.2"]
+    notes = [(note.title, note.line) for note in result.entries if note.kind == "note"]
+    assert notes == [("Introduction", 7), ("", 9), ("", 13), ("", 15)]
+
+
+def test_a_table_of_contents_without_its_heading_is_still_skipped():
+    result = parse_source(SourceText.from_string(CR_UNHEADED, path="2008.txt"))
+    assert [line.line for line in result.report.skipped if line.reason == "table of contents"] == [7, 8, 9, 10]
+    (intro,) = [entry for entry in result.entries if entry.kind == "note"]
+    assert (intro.line, intro.title, intro.text) == (5, "", "This document is for players who know the basics.")
+    assert result.edition.text == "These rules are current as of October 1, 2008."
+
+
+ENCODINGS = ["utf-8", "utf-8-sig", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"]
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_every_encoding_with_a_byte_order_mark_parses_like_utf_8(encoding, tmp_path):
+    """The 2018 layout with CRLF line endings, in each encoding an official file may come in."""
+    text = CR_2018.removeprefix("\ufeff").replace("\n", "\r\n")
+    data = text.encode(encoding)
+    if encoding.startswith("utf-16") or encoding.startswith("utf-32"):
+        data = "\ufeff".encode(encoding) + data
+    path = tmp_path / "MagicCompRules.txt"
+    path.write_bytes(data)
+    result = parse_file(path)
+    reference = parse_source(SourceText.from_string(CR_2018, path="2018.txt"))
+    assert result.counts == reference.counts
+    assert [(e.kind, e.number, e.line, e.title, e.text) for e in result.entries] == [
+        (e.kind, e.number, e.line, e.title, e.text) for e in reference.entries
+    ]
+    assert result.report.unplaced == []
+    assert result.edition.date.isoformat() == "2018-07-13"

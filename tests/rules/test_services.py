@@ -1,5 +1,7 @@
 """Importing editions into the database: all-or-nothing, idempotent, exact."""
 
+import codecs
+
 import pytest
 
 from rulesref.rules.models import CrossReference, Edition, Entry, Example, GlossaryEntry
@@ -215,3 +217,19 @@ def test_a_translation_is_aligned_with_its_source_edition_and_differences_report
             "repeated_in_source": ["702.175", "702.175a"],
         }
     ]
+
+
+def test_an_official_file_in_utf_16_big_endian_with_crlf_imports(corpus, tmp_path):
+    """Like the archived 2022-11-18 file: UTF-16 BE with a byte-order mark and CRLF endings."""
+    original = corpus("mtg_cr_en_20240917_duskmourn.txt")
+    text = original.read_bytes().decode("utf-8-sig").replace("\n", "\r\n")
+    utf16 = tmp_path / "MagicCompRules 20240917.txt"
+    utf16.write_bytes(codecs.BOM_UTF16_BE + text.encode("utf-16-be"))
+    report = edition_import(path=utf16, game="mtg", language="en")
+    assert (report.edition, report.unplaced) == ("2024-09-20", [])
+    assert {key: report.counts[key] for key in ("rules", "subrules", "examples", "glossary")} == {
+        "rules": 1128,
+        "subrules": 1888,
+        "examples": 279,
+        "glossary": 698,
+    }

@@ -417,7 +417,7 @@ def test_japanese_means_the_morphological_analyzer():
 
 
 def test_a_content_language_without_an_analyzer_is_an_error_naming_both(monkeypatch):
-    klingon = languages.Language("tlh", "tlhIngan Hol", "Klingon", "Piqd", "snowball-tlh")
+    klingon = languages.Language("tlh", "Piqd", "snowball-tlh")
     monkeypatch.setitem(languages.CONTENT_LANGUAGES, "tlh", klingon)
     with pytest.raises(UnknownAnalyzer, match=r"content language 'tlh' names the search analyzer 'snowball-tlh'"):
         analyzer_for("tlh")
@@ -425,7 +425,13 @@ def test_a_content_language_without_an_analyzer_is_an_error_naming_both(monkeypa
 
 def test_an_unknown_language_code_is_an_error():
     with pytest.raises(languages.UnknownLanguage):
-        analyzer_for("ko")
+        analyzer_for("de")
+
+
+def test_korean_is_read_in_character_bigrams_that_ignore_glued_particles():
+    analyzer = analyzer_for("ko")
+    assert texts(analyzer, "규칙은 게임에", mode="query") == ["규칙", "칙은", "게임", "임에"]
+    assert texts(analyzer, "규칙", mode="query") == ["규칙"]
 
 
 # Pickling: whoosh stores the analyzers in the index

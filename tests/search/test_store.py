@@ -15,6 +15,7 @@ from rulesref.rules.services import edition_import
 from rulesref.search import documents, store
 from rulesref.search.backend import search
 from tests.conftest import SEED_BERSERK, SEED_IT_2023, SEED_IT_2024, SEED_JA
+from tests.synthetic import KOREAN_CR
 
 pytestmark = pytest.mark.django_db
 
@@ -127,3 +128,25 @@ def test_build_index_command_refuses_a_second_writer(seeds):
     with store.writer_lock():
         with pytest.raises(CommandError, match="another index build is running"):
             call_command("build_index", stdout=io.StringIO())
+
+
+def test_a_korean_edition_imports_and_is_searchable(tmp_path):
+    """Korean, registered as one entry, gets its own index and is found by a Korean word."""
+    source = tmp_path / "MagicCompRules_ko_20240920.txt"
+    source.write_text(KOREAN_CR, encoding="utf-8")
+    report = edition_import(path=source, game="mtg", language="ko")
+    assert (report.edition, report.unplaced) == ("2024-09-20", [])
+    assert {key: report.counts[key] for key in ("chapters", "sections", "rules", "subrules", "glossary")} == {
+        "chapters": 2,
+        "sections": 3,
+        "rules": 4,
+        "subrules": 2,
+        "glossary": 2,
+    }
+    built = store.build_generation()
+    assert built.documents["ko"] == Entry.objects.filter(edition__language="ko").count() + 2 == 15
+    results = search("플레이어", languages=["ko"])
+    # Every rule whose text or example has the word, and nothing else.
+    assert sorted(hit.number for hit in results.hits) == ["100.1", "100.1a", "100.1b", "100.2", "101.1"]
+    assert all("<mark>플레이어</mark>" in hit.texts["ko"].snippet for hit in results.hits)
+    assert search("덱이", languages=["ko"]).hits[0].number == "100.2"

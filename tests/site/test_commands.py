@@ -109,6 +109,10 @@ def test_quickstart_imports_official_files_from_the_corpora_folder(settings, cor
     assert (chinese.translates.language, chinese.translates.slug) == ("en", "2024-09-20")
     italian = Edition.objects.get(language="it", slug="2024-10-02")
     assert (italian.translates.language, italian.translates.slug) == ("en", "2024-09-20")
+    # The Берсерк glossary file goes beside the rules file's own glossary of the newest edition.
+    heroes = Edition.objects.get(game__slug="berserk", slug="2024-05-31")
+    assert heroes.glossary.filter(source="").count() == 195
+    assert heroes.glossary.filter(source="berserk-glossary-rst").count() == 213
 
 
 def test_quickstart_answers_unchanged_from_the_file_hash_without_parsing(settings, monkeypatch):

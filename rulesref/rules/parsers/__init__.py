@@ -5,6 +5,9 @@ holds), ``detect(source) -> bool`` and ``parse(source) -> ParseResult``; an offi
 layout published per language for one date says ``SAME_DATE_AS_SOURCE = True``.
 :func:`parse_source` picks the format (or checks the one forced by the caller) and
 returns the finished result.
+
+Glossary formats (``GLOSSARY_PARSERS``) carry terms and no rules: a glossary is imported
+into an edition that exists already, through :func:`parse_glossary_source`.
 """
 
 from __future__ import annotations
@@ -13,13 +16,15 @@ import functools
 import hashlib
 from pathlib import Path
 
-from . import berserk_md, berserk_text, cr, it_bullets, it_runon, ja_viewer
+from . import berserk_glossary_rst, berserk_md, berserk_text, cr, it_bullets, it_runon, ja_viewer
 from .base import ParseError, ParseResult, finish
 from .source import SourceText, read_source
 
 # Order matters for autodetection: the most specific layouts first.
 PARSERS = {module.FORMAT: module for module in (cr, berserk_md, it_bullets, it_runon, ja_viewer, berserk_text)}
 FORMATS = tuple(PARSERS)
+GLOSSARY_PARSERS = {module.FORMAT: module for module in (berserk_glossary_rst,)}
+GLOSSARY_FORMATS = tuple(GLOSSARY_PARSERS)
 
 
 @functools.cache
@@ -45,6 +50,12 @@ def detect_format(source: SourceText) -> str:
     for name, module in PARSERS.items():
         if module.detect(source):
             return name
+    for name, module in GLOSSARY_PARSERS.items():
+        if module.detect(source):
+            raise ParseError(
+                f"a glossary without rules (format {name!r}): import it into its edition with import_glossary",
+                path=source.path,
+            )
     raise ParseError(
         "no recognisable rules: the file matches none of the formats " + ", ".join(FORMATS),
         path=source.path,
@@ -69,14 +80,34 @@ def parse_file(path: str | Path, *, format: str | None = None) -> ParseResult:
     return parse_source(read_source(path), format=format)
 
 
+def parse_glossary_source(source: SourceText, *, format: str | None = None) -> ParseResult:
+    """Parse a glossary file (no rules) as ``format`` (autodetected among the glossary formats)."""
+    if format is None:
+        format = next((name for name, module in GLOSSARY_PARSERS.items() if module.detect(source)), None)
+        if format is None:
+            raise ParseError(
+                "no recognisable glossary: the file matches none of the formats " + ", ".join(GLOSSARY_FORMATS),
+                path=source.path,
+            )
+    elif format not in GLOSSARY_PARSERS:
+        raise ParseError(
+            f"unknown glossary format {format!r}; known formats: {', '.join(GLOSSARY_FORMATS)}", path=source.path
+        )
+    elif not GLOSSARY_PARSERS[format].detect(source):
+        raise ParseError(f"the file does not look like the {format!r} format", path=source.path)
+    return GLOSSARY_PARSERS[format].parse(source)
+
+
 __all__ = [
     "FORMATS",
+    "GLOSSARY_FORMATS",
     "ParseError",
     "ParseResult",
     "SourceText",
     "detect_format",
     "game_of_format",
     "parse_file",
+    "parse_glossary_source",
     "parse_source",
     "read_source",
     "same_date_as_source",

@@ -6,7 +6,6 @@ Nothing here imports Django: parsers turn a :class:`~.source.SourceText` into a
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 from dataclasses import dataclass, field
 
@@ -18,7 +17,6 @@ SECTION = "section"
 RULE = "rule"
 SUBRULE = "subrule"
 NOTE = "note"
-KINDS = (CHAPTER, SECTION, RULE, SUBRULE, NOTE)
 HEADING_KINDS = (CHAPTER, SECTION)
 
 
@@ -152,9 +150,6 @@ class ParseResult:
     def numbers(self) -> list[str]:
         """Every rule and subrule number, in source order."""
         return [e.number for e in self.entries if e.kind in (RULE, SUBRULE)]
-
-    def as_dict(self) -> dict:
-        return dataclasses.asdict(self)
 
 
 def finish(result: ParseResult) -> ParseResult:

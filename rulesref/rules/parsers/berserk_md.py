@@ -17,8 +17,13 @@ What the converter left us (see ``SOURCES.md``):
   существо…``), grouped under ``1. **Созданный - Модули**``. They are card texts, not
   terms, so they are kept as notes of chapter 8, titled with the card's name.
 
-Stored text has the Markdown undone: escapes, emphasis, ``&lt;``, ``<br>`` and hard line
-breaks; an inline icon (a base64 ``![](data:…)`` or ``![](image)``) becomes ``[image]``.
+Titles and glossary terms are plain text. Texts (rules, examples, notes, definitions) keep the
+document's structure in the small markup of ``rulesref.rules.markup``: list items stay lines
+starting "- " (or "1. "), table rows stay "| … |" lines, emphasis becomes ``*…*`` and bold
+``**…**``, and an inline icon (a base64 ``![](data:…)`` or ``![](image)``, none with alt text)
+becomes ``[image]``. Escapes, entities, ``<br>`` and hard line breaks are undone. A heading stores
+its title only (its text is empty), a created card its name as title and the rest of its line
+as text. The title page's line of pictures (39 icons, no text) is skipped with its reason.
 """
 
 from __future__ import annotations
@@ -58,8 +63,9 @@ GLOSSARY_TITLE = "Терминология"
 CARDS_TITLE_WORD = "Созданный"
 
 IMAGE_PLACEHOLDER = "[image]"
-IMAGE_RE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
-# A backslash escape keeps its character; emphasis markers go.
+IMAGE_RE = re.compile(r"!\[(?P<alt>[^\]]*)\]\([^)]*\)")
+IMAGES_ONLY_RE = re.compile(r"^(?:\s*!\[\s*\]\([^)]*\))+\s*$")
+# A backslash escape keeps its character; emphasis markers go (plain) or become the markup's.
 ESCAPE_OR_EMPHASIS_RE = re.compile(r"\\([!-/:-@\[-`{-~])|\*\*|__|\*|_")
 ENTITY_RE = re.compile(r"&(?:[a-z]+|#\d+);")
 BREAKS_RE = re.compile(r"\s*(?:<br\s*/?>\s*)+", re.IGNORECASE)
@@ -80,7 +86,6 @@ TERM_TAIL_RE = re.compile(r"^[^.*]{0,4}\.(?=\s|$)")
 # Leading bold runs joined by a short word belong to one term: "**Дар жизни,** или **Дар жизни X**".
 TERM_JOINER_MAX = 5
 # A rule number cited in a glossary definition, whatever words precede it ("пункт 309.1").
-CITED_NUMBER_RE = re.compile(r"(?<![\d.])\d{3}(?:\.\d+)+")
 EDITION_NAME_RE = re.compile(r"^[^\W\d_][\w\s-]*\bредакция$", re.IGNORECASE)
 
 DETECT_PART_RE = re.compile(r"^# Часть \d+\.", re.MULTILINE)
@@ -130,20 +135,22 @@ def read_line(reader: Reader, number: int, raw: str) -> None:
     if TABLE_DELIMITER_RE.match(raw):
         reader.result.report.skip(number, raw, "markdown table delimiter row")
         return
+    if IMAGES_ONLY_RE.match(raw):
+        reader.result.report.skip(number, raw, "pictures without text")
+        return
     if match := PART_HEADING_RE.match(raw):
         read_part_heading(reader, number, raw, match["text"])
     elif reader.region == CONTENTS:
         read_contents_line(reader, number, raw)
     elif match := SECTION_RE.match(raw):
-        title = clean(match["title"])
         reader.current = None
-        add_entry(reader, SECTION, match["number"], title, number, title=title)
+        add_entry(reader, SECTION, match["number"], "", number, title=clean(match["title"]))
     elif match := RULE_RE.match(raw):
         rule_number = match["number"].replace("\\", "")
         kind = RULE if rule_number.count(".") == 1 else SUBRULE
-        reader.current = add_entry(reader, kind, rule_number, clean(match["text"] or ""), number)
+        reader.current = add_entry(reader, kind, rule_number, markup(match["text"] or ""), number)
     elif match := EXAMPLE_RE.match(raw):
-        read_example(reader, number, raw, clean(match["text"]))
+        read_example(reader, number, raw, markup(match["text"]))
     elif reader.region == GLOSSARY and raw.startswith("**"):
         read_term(reader, number, raw)
     elif reader.region == CARDS and (raw.startswith("**") or CARD_GROUP_RE.match(raw)):
@@ -161,12 +168,12 @@ def read_part_heading(reader: Reader, number: int, raw: str, text: str) -> None:
         reader.result.report.skip(number, raw, "table of contents")
     elif match := CHAPTER_RE.match(text):
         title = match["title"]
-        add_entry(reader, CHAPTER, match["number"], title, number, title=title)
+        add_entry(reader, CHAPTER, match["number"], "", number, title=title)
         reader.region = part_region(title)
     else:
         reader.region = FRONT
         reader.front_title = text
-        add_entry(reader, NOTE, "", text, number, title=text)
+        add_entry(reader, NOTE, "", "", number, title=text)
 
 
 def part_region(title: str) -> str:
@@ -204,11 +211,10 @@ def read_term(reader: Reader, number: int, raw: str) -> None:
 def read_card(reader: Reader, number: int, raw: str) -> None:
     """Part 8: a group line (``1. **Созданный - Модули**``) or a card (``**Яйцо.** …``)."""
     if match := CARD_GROUP_RE.match(raw):
-        name = clean(match["name"])
-        reader.current = add_entry(reader, NOTE, "", name, number, title=name)
+        reader.current = add_entry(reader, NOTE, "", "", number, title=clean(match["name"]))
     else:
-        name, _ = split_term(raw)
-        reader.current = add_entry(reader, NOTE, "", clean(raw), number, title=name)
+        name, text = split_term(raw)
+        reader.current = add_entry(reader, NOTE, "", text, number, title=name)
 
 
 def read_text(reader: Reader, number: int, raw: str) -> None:
@@ -246,9 +252,24 @@ def append(paragraph: Paragraph, text: str) -> None:
 
 
 def clean(raw: str) -> str:
-    """Undo the Markdown of one line: icons, escapes, emphasis, entities, ``<br>``."""
-    text = IMAGE_RE.sub(IMAGE_PLACEHOLDER, raw)
-    text = ESCAPE_OR_EMPHASIS_RE.sub(lambda match: match[1] or "", text)
+    """One line as plain text (titles, terms): icons, escapes, emphasis, entities, ``<br>`` undone."""
+    return _undo(raw, lambda match: match[1] or "")
+
+
+def markup(raw: str) -> str:
+    """One line in the stored markup: emphasis as ``*…*`` / ``**…**``, a literal asterisk ``\\*``."""
+
+    def mark(match: re.Match) -> str:
+        if match[1] is not None:
+            return "\\*" if match[1] == "*" else match[1]
+        return "**" if len(match[0]) == 2 else "*"
+
+    return _undo(raw, mark)
+
+
+def _undo(raw: str, emphasis) -> str:
+    text = IMAGE_RE.sub(lambda match: match["alt"].strip() or IMAGE_PLACEHOLDER, raw)
+    text = ESCAPE_OR_EMPHASIS_RE.sub(emphasis, text)
     text = ENTITY_RE.sub(lambda match: html.unescape(match[0]), text)
     return BREAKS_RE.sub(" ", text).strip()
 
@@ -260,9 +281,9 @@ def clean_block_line(raw: str) -> str:
     keep their ``|`` cells, trimmed.
     """
     if TABLE_ROW_RE.match(raw):
-        cells = [clean(cell) for cell in raw[1:-1].split("|")]
+        cells = [markup(cell) for cell in raw[1:-1].split("|")]
         return "| " + " | ".join(cells) + " |"
-    return clean(HEADING_MARK_RE.sub("", raw))
+    return markup(HEADING_MARK_RE.sub("", raw))
 
 
 def split_term(raw: str) -> tuple[str, str]:
@@ -282,18 +303,12 @@ def split_term(raw: str) -> tuple[str, str]:
     head, rest = raw[:end], raw[end:]
     if not clean(head).endswith(".") and (tail := TERM_TAIL_RE.match(rest)):
         head, rest = head + tail[0], rest[tail.end() :]
-    return clean(head).rstrip(" .,:"), clean(rest)
+    return clean(head).rstrip(" .,:"), markup(rest)
 
 
 def cited_rules(definition: str) -> list[str]:
-    """Rule numbers a definition cites, in order, once each.
-
-    ``xrefs`` knows the citation phrases («см. 107.2»); the glossary also cites bare
-    numbers («(пункт 309.1)»), and a dotted number there is always a rule.
-    """
-    numbers = [target for target, _ in xrefs.extract(definition)]
-    numbers += CITED_NUMBER_RE.findall(definition)
-    return list(dict.fromkeys(numbers))
+    """Rule numbers a definition cites («см. 107.2», «(пункт 309.1)»), in order, once each."""
+    return list(dict.fromkeys(target for target, _ in xrefs.extract(definition)))
 
 
 def read_edition(lines: list[tuple[int, str]]) -> EditionStatement | None:

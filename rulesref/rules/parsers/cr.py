@@ -1,15 +1,20 @@
 """The official Magic: The Gathering Comprehensive Rules as plain text ("cr-text").
 
-The English TXT published by Wizards of the Coast and the Simplified-Chinese
-translation share one layout:
+The English TXT published by Wizards of the Coast and its translations (Simplified
+Chinese, Korean, …) share one layout:
 
 1. a title line and the effective-date line;
-2. "Introduction" / "前言" and its paragraphs (kept as notes);
-3. "Contents" / "目录", a table of contents repeating every heading (skipped);
+2. "Introduction" / "前言" / "소개" and its paragraphs (kept as notes);
+3. "Contents" / "目录" / "목차", a table of contents repeating every heading (skipped);
 4. the rules body: ``1. Game Concepts``, ``100. General``, ``100.1. text``,
-   ``100.1a text``, ``Example: …`` / ``例如：…`` lines;
-5. "Glossary" / "词汇表": a term line, definition lines, a blank line;
-6. "Credits" / "版权信息" and the legal notices (skipped).
+   ``100.1a text``, ``Example: …`` / ``例如：…`` / ``예시: …`` lines;
+5. "Glossary" / "词汇表" / "용어집": a term line, definition lines, a blank line;
+6. "Credits" / "版权信息" / "크레딧" and the legal notices (skipped).
+
+What each language calls these parts, how it labels an example and how it states the
+effective date is data (``rulesref.core.langdata``), not code: a file in any registered
+language reads the same way. Older editions leave parts out (no table of contents, no
+introduction heading); a part that is missing is simply not there.
 
 The headings of 4 to 6 are also listed in the table of contents, so each part
 starts at the first matching heading *after* the previous part. Official typos
@@ -18,9 +23,12 @@ in rule numbers are read as the number meant and reported as warnings.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from rulesref.core import langdata
 
 from . import editions, xrefs
 from .base import (
@@ -45,10 +53,6 @@ GAME = "mtg"
 # it follows the original-language edition of the same date.
 SAME_DATE_AS_SOURCE = True
 
-INTRODUCTION_HEADINGS = frozenset({"Introduction", "前言"})
-CONTENTS_HEADINGS = frozenset({"Contents", "目录"})
-GLOSSARY_HEADINGS = frozenset({"Glossary", "词汇表"})
-CREDITS_HEADINGS = frozenset({"Credits", "版权信息"})
 
 CHAPTER_RE = re.compile(r"^(?P<number>\d{1,2})\.\s+(?P<title>\S.*)$")
 SECTION_RE = re.compile(r"^(?P<number>\d{3})\.\s+(?P<title>\S.*)$")
@@ -59,11 +63,6 @@ NUMBERED_RE = re.compile(
     r"^(?P<number>\d{3}\.\d+(?P<letters>[a-z]{1,2})?)"
     r"(?P<period>\.?)(?P<space>\s*)(?P<text>.*)$"
 )
-EXAMPLE_RE = re.compile(r"^(?:Example:|例如：)\s*(?P<text>.*)$")
-# One Chinese example (111.11, Duskmourn) is labelled with a comma: "例如，…".
-COMMA_EXAMPLE_RE = re.compile(r"^例如，\s*(?P<text>.*)$")
-# Looser than editions.find_statement(), to notice a statement it cannot read.
-STATEMENT_RE = re.compile(r"These rules are effective as of|此规则于.*生效")
 
 # detect() reads only the start of a file: the table of contents and the first
 # rules end well within these limits (line 183, about 6 KB, in every edition).
@@ -74,6 +73,38 @@ FIRST_SECTION_RE = re.compile(r"^100\.\s+\S")
 FIRST_RULE_RE = re.compile(r"^100\.1\.?\s+\S")
 
 Lines = list[tuple[int, str]]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words of the layout in every registered language (``rulesref.core.langdata``)."""
+
+    headings: dict[str, frozenset[str]]
+    example_re: re.Pattern
+    # A slip for an example label → the label meant ("例如，" → "例如：").
+    slips: dict[str, str]
+    slip_re: re.Pattern
+
+
+@functools.cache
+def vocabulary() -> Vocabulary:
+    languages = langdata.LANGUAGES.values()
+    headings = {
+        part: frozenset(heading for lang in languages for heading in getattr(lang.cr_headings, part))
+        for part in ("introduction", "contents", "glossary", "credits")
+    }
+    labels = sorted({label for lang in languages for label in lang.example_labels}, key=len, reverse=True)
+    slips = {slip: lang.example_label for lang in languages for slip in lang.example_label_slips}
+    return Vocabulary(
+        headings=headings,
+        example_re=re.compile("^(?:" + "|".join(map(re.escape, labels)) + r")\s*(?P<text>.*)$"),
+        slips=slips,
+        slip_re=re.compile("^(?P<slip>" + "|".join(map(re.escape, slips)) + r")\s*(?P<text>.*)$" if slips else "(?!)"),
+    )
+
+
+def is_heading(part: str) -> Callable[[str], bool]:
+    return vocabulary().headings[part].__contains__
 
 
 @dataclass
@@ -111,7 +142,7 @@ def detect(source: SourceText) -> bool:
     ]
     if not starts:
         return False
-    if any(STATEMENT_RE.search(line) for line in lines[:5]):
+    if any(editions.looks_like_statement(line) for line in lines[:5]):
         return True
     return any(index + 2 < len(lines) and FIRST_RULE_RE.match(lines[index + 2]) for index in starts)
 
@@ -125,7 +156,7 @@ def parse(source: SourceText) -> ParseResult:
     parts = find_layout(lines, source.path).parts(len(lines))
     front_matter = lines[: min(part.start for part in parts.values())]
 
-    skip_front_matter(front_matter, report)
+    read_front_matter(front_matter, result)
     if "introduction" in parts:
         parse_introduction(lines[parts["introduction"]], result)
     if "contents" in parts:
@@ -142,27 +173,45 @@ def parse(source: SourceText) -> ParseResult:
 
 
 def find_layout(lines: Lines, path: str) -> Layout:
-    """Locate the parts; raise ParseError when there is no rules body."""
+    """Locate the parts; raise ParseError when there is no rules body.
+
+    The body starts at the first ``1. …`` chapter heading that rules follow (``100. …`` and then
+    ``100.1. …``): a table of contents lists the same heading without rules after it. Some
+    editions print the first chapter under another name in the table of contents than in the
+    body, and an edition may have a table of contents without its heading: the lines from its
+    first chapter heading to the body are then the table of contents all the same.
+    """
     first_chapter = first_index(lines, 0, is_first_chapter)
     if first_chapter is None:
         raise ParseError("no chapter heading such as '1. Game Concepts' found", path=path)
-    contents = first_index(lines, 0, CONTENTS_HEADINGS.__contains__, stop=first_chapter)
-    body = first_chapter
-    if contents is not None:
-        heading = lines[first_chapter][1]
-        body = first_index(lines, first_chapter + 1, heading.__eq__)
-        if body is None:
+    body = next((index for index in range(first_chapter, len(lines)) if starts_rules(lines, index)), None)
+    contents = first_index(lines, 0, is_heading("contents"), stop=body)
+    if body is None:
+        if contents is not None:
+            heading = lines[first_chapter][1]
             raise ParseError(
                 f"no rules body: the chapter heading {heading!r} appears only in the table of contents",
                 path=path,
                 line=lines[first_chapter][0],
             )
+        body = first_chapter
+    if contents is None and first_chapter < body:
+        contents = first_chapter
     front_end = body if contents is None else contents
-    introduction = first_index(lines, 0, INTRODUCTION_HEADINGS.__contains__, stop=front_end)
-    glossary = first_index(lines, body + 1, GLOSSARY_HEADINGS.__contains__)
+    introduction = first_index(lines, 0, is_heading("introduction"), stop=front_end)
+    glossary = first_index(lines, body + 1, is_heading("glossary"))
     after = body if glossary is None else glossary
-    credits = first_index(lines, after + 1, CREDITS_HEADINGS.__contains__)
+    credits = first_index(lines, after + 1, is_heading("credits"))
     return Layout(introduction, contents, body, glossary, credits)
+
+
+def starts_rules(lines: Lines, index: int) -> bool:
+    """Whether ``lines[index]`` is chapter 1 followed by a section and a numbered rule."""
+    if not is_first_chapter(lines[index][1].strip()):
+        return False
+    following = (text.strip() for _, text in lines[index + 1 : index + 40] if text.strip())
+    section, rule = next(following, ""), next(following, "")
+    return bool(SECTION_RE.match(section) and NUMBERED_RE.match(rule))
 
 
 def is_first_chapter(text: str) -> bool:
@@ -178,19 +227,24 @@ def first_index(lines: Lines, start: int, test: Callable[[str], bool], stop: int
     return None
 
 
-def skip_front_matter(lines: Lines, report: ParseReport) -> None:
-    """The title line and the effective-date line come before the introduction."""
+def read_front_matter(lines: Lines, result: ParseResult) -> None:
+    """The title line and the effective-date line come before the introduction; an edition
+    whose introduction has no heading prints its paragraphs here, and they become notes."""
     title_seen = False
+    rest: Lines = []
     for number, text in lines:
         if not text.strip():
-            continue
-        if STATEMENT_RE.search(text):
-            report.skip(number, text, "edition statement")
+            rest.append((number, text))
+        elif editions.looks_like_statement(text):
+            result.report.skip(number, text, "edition statement")
         elif not title_seen:
-            report.skip(number, text, "document title")
+            result.report.skip(number, text, "document title")
             title_seen = True
         else:
-            report.unplace(number, text)
+            rest.append((number, text))
+    for paragraph in paragraphs_of(rest):
+        text = "\n".join(text.strip() for _, text in paragraph)
+        result.entries.append(ParsedEntry(kind=NOTE, number="", text=text, line=paragraph[0][0]))
 
 
 def parse_introduction(lines: Lines, result: ParseResult) -> None:
@@ -292,11 +346,14 @@ def read_heading(line: int, text: str) -> ParsedEntry | None:
 
 
 def read_example(line: int, text: str, report: ParseReport) -> ParsedExample | None:
-    """An ``Example: …`` / ``例如：…`` line, without its label."""
-    if match := EXAMPLE_RE.match(text):
+    """An ``Example: …`` / ``例如：…`` line, without its label (some editions indent it)."""
+    text = text.lstrip()
+    words = vocabulary()
+    if match := words.example_re.match(text):
         return ParsedExample(text=match["text"], line=line)
-    if match := COMMA_EXAMPLE_RE.match(text):
-        report.warn(line, "example labelled '例如，' instead of '例如：'; read as an example")
+    if match := words.slip_re.match(text):
+        slip = match["slip"]
+        report.warn(line, f"example labelled {slip!r} instead of {words.slips[slip]!r}; read as an example")
         return ParsedExample(text=match["text"], line=line)
     return None
 
@@ -332,7 +389,7 @@ def read_edition(lines: Lines, report: ParseReport) -> EditionStatement | None:
     if statement is not None and statement.date is not None:
         return statement
     for number, text in lines:
-        if STATEMENT_RE.search(text):
+        if editions.looks_like_statement(text):
             report.warn(number, f"cannot read the effective date in {text.strip()!r}")
             return statement
     report.warn(lines[0][0] if lines else 1, "no effective-date statement found")

@@ -1,29 +1,22 @@
 """What a source says about its own edition: a name and an effective date.
 
-Month names come from Babel's locale data: Babel's own ``parse_date`` cannot read
-"2 ottobre 2024", so we build a month lookup per locale instead.
+The statements are data: each registered language lists its templates
+(``rulesref.core.langdata``: "These rules are effective as of {month} {day}, {year}.",
+"이 규칙은 {year}년 {month}월 {day}일부터 적용됩니다."). Month names come from Babel's locale
+data: Babel's own ``parse_date`` cannot read "2 ottobre 2024", so we build a month lookup per
+locale instead.
 """
 
 from __future__ import annotations
 
 import datetime
-import functools
 import re
 
-from babel.dates import get_month_names
+from rulesref.core import langdata
 
 from .base import EditionStatement
 
-
-@functools.cache
-def month_lookup(locale: str) -> dict[str, int]:
-    """Every spelling of every month in ``locale`` (wide and abbreviated, both contexts)."""
-    names: dict[str, int] = {}
-    for width in ("wide", "abbreviated"):
-        for context in ("format", "stand-alone"):
-            for number, name in get_month_names(width, context=context, locale=locale).items():
-                names[name.lower().rstrip(".")] = number
-    return names
+month_lookup = langdata.month_lookup
 
 
 def make_date(year: int, month: int, day: int) -> datetime.date | None:
@@ -45,23 +38,36 @@ def parse_month_date(text: str, locale: str) -> datetime.date | None:
     return None
 
 
-EN_RE = re.compile(r"These rules are effective as of (?P<date>[A-Z][a-z]+ \d{1,2}, \d{4})\.")
-ZH_RE = re.compile(r"此规则于(?P<y>\d{4})年(?P<m>\d{1,2})月(?P<d>\d{1,2})日起生效")
-IT_RE = re.compile(r"Aggiornato a (?P<name>.+?),\s*(?P<date>\d{1,2}\s+[^\W\d_]+\s+\d{4})\)?")
-RU_RE = re.compile(r"Дата публикации\s+(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>\d{4})")
+def _templates() -> list[tuple[langdata.Language, str]]:
+    return [(lang, template) for lang in langdata.LANGUAGES.values() for template in lang.edition_statements]
+
+
+def read_statement(line: str, number: int) -> EditionStatement | None:
+    """The edition statement on ``line`` in any registered language; its date is None when the
+    statement is there but its date cannot be read ("effective as of Novembre 14, 2025")."""
+    for lang, template in _templates():
+        match = langdata.statement_pattern(template).search(line)
+        if match is None:
+            continue
+        fields = match.groupdict()
+        date = None
+        if fields.get("year") and fields.get("month") and fields.get("day"):
+            month_text = fields["month"].lower().rstrip(".")
+            month = int(month_text) if month_text.isdigit() else month_lookup(lang.babel_locale).get(month_text)
+            if month is not None:
+                date = make_date(int(fields["year"]), month, int(fields["day"]))
+        return EditionStatement((fields.get("name") or "").strip(), date, number, match.group())
+    return None
+
+
+def looks_like_statement(line: str) -> bool:
+    """Whether ``line`` holds an edition statement, readable or not."""
+    return any(langdata.statement_pattern(template, loose=True).search(line) for _, template in _templates())
 
 
 def find_statement(lines: list[tuple[int, str]], *, limit: int = 80) -> EditionStatement | None:
     """Look at the first ``limit`` lines for an edition statement in any language."""
     for number, line in lines[:limit]:
-        if match := EN_RE.search(line):
-            return EditionStatement("", parse_month_date(match["date"], "en"), number, match.group())
-        if match := ZH_RE.search(line):
-            date = make_date(int(match["y"]), int(match["m"]), int(match["d"]))
-            return EditionStatement("", date, number, match.group())
-        if match := IT_RE.search(line):
-            return EditionStatement(match["name"].strip(), parse_month_date(match["date"], "it"), number, match.group())
-        if match := RU_RE.search(line):
-            date = make_date(int(match["y"]), int(match["m"]), int(match["d"]))
-            return EditionStatement("", date, number, match.group())
+        if statement := read_statement(line, number):
+            return statement
     return None

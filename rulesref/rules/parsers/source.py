@@ -1,7 +1,14 @@
-"""Reading a source file into numbered lines, with clear errors for bad input."""
+"""Reading a source file into numbered lines, with clear errors for bad input.
+
+Official files come in more than one encoding: UTF-8 (with or without a byte-order mark) and,
+for some editions, UTF-16 (big- or little-endian) with a byte-order mark. UTF-16 and UTF-32 are
+recognised by their byte-order marks only; without one, their NUL bytes make them look like
+the binary files they are refused as.
+"""
 
 from __future__ import annotations
 
+import codecs
 import gzip
 import hashlib
 import re
@@ -13,6 +20,15 @@ from .base import ParseError
 
 LINE_BREAK_RE = re.compile(r"\r\n|\r|\n")
 BOM = "\ufeff"
+# Byte-order marks and what they announce; UTF-32 LE's mark starts with UTF-16 LE's, so it is
+# tried first.
+BYTE_ORDER_MARKS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32 (little-endian)"),
+    (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32 (big-endian)"),
+    (codecs.BOM_UTF8, "utf-8", "UTF-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16 (little-endian)"),
+    (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16 (big-endian)"),
+)
 
 
 @dataclass
@@ -22,6 +38,8 @@ class SourceText:
     path: str
     text: str
     sha256: str
+    # How the bytes were read: "UTF-8", "UTF-16 (big-endian)", …
+    encoding: str = "UTF-8"
 
     @property
     def lines(self) -> list[str]:
@@ -41,8 +59,8 @@ class SourceText:
 
 
 def read_source(path: str | Path) -> SourceText:
-    """Read a UTF-8 text file (``.gz``: decompressed first); refuse directories, empty,
-    binary and non-UTF-8 files.
+    """Read a text file in UTF-8, or in UTF-16/UTF-32 with a byte-order mark (``.gz``:
+    decompressed first); refuse directories, empty, binary and undecodable files.
 
     The sha256 is that of the text's bytes, so a file and its gzip copy are the same source.
     """
@@ -63,17 +81,38 @@ def read_source(path: str | Path) -> SourceText:
             raise ParseError(f"not a readable gzip file ({error})", path=name) from error
     if not data.strip():
         raise ParseError("the file is empty", path=name)
-    if b"\x00" in data:
+    text, encoding = decode(data, name)
+    if not text.strip():
+        raise ParseError("the file is empty", path=name)
+    return SourceText(path=name, text=text, sha256=hashlib.sha256(data).hexdigest(), encoding=encoding)
+
+
+def decode(data: bytes, name: str) -> tuple[str, str]:
+    """The text of ``data`` and the name of its encoding, read from its byte-order mark (UTF-8
+    without one); the mark is not part of the text."""
+    codec, encoding, start = "utf-8", "UTF-8", 0
+    for mark, mark_codec, mark_encoding in BYTE_ORDER_MARKS:
+        if data.startswith(mark):
+            codec, encoding, start = mark_codec, mark_encoding, len(mark)
+            break
+    if codec == "utf-8" and b"\x00" in data:
         offset = data.index(b"\x00")
         line = data.count(b"\n", 0, offset) + 1
         raise ParseError(f"binary file (NUL byte at offset {offset}), not a text rules file", path=name, line=line)
     try:
-        text = data.decode("utf-8")
+        text = data[start:].decode(codec)
     except UnicodeDecodeError as error:
-        line = len(LINE_BREAK_RE.split(data[: error.start].decode("utf-8", "replace")))
+        offset = start + error.start
+        line = len(LINE_BREAK_RE.split(data[start:offset].decode(codec, "replace")))
+        if codec == "utf-8":
+            reason = f"not UTF-8: byte 0x{data[offset]:02x} at offset {offset} cannot be decoded"
+        else:
+            reason = f"not {encoding} as its byte-order mark says: bytes at offset {offset} cannot be decoded"
+        raise ParseError(reason, path=name, line=line) from error
+    if "\x00" in text:
+        offset = text.index("\x00")
+        line = len(LINE_BREAK_RE.split(text[:offset]))
         raise ParseError(
-            f"not UTF-8: byte 0x{data[error.start]:02x} at offset {error.start} cannot be decoded",
-            path=name,
-            line=line,
-        ) from error
-    return SourceText(path=name, text=text.removeprefix(BOM), sha256=hashlib.sha256(data).hexdigest())
+            f"binary file (NUL character in its {encoding} text), not a text rules file", path=name, line=line
+        )
+    return text, encoding

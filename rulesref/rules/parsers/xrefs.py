@@ -1,50 +1,178 @@
-"""Cross-references written in rule text, in every language we import.
+"""Cross-references written in rule text, in every registered language.
 
-"See rule 604.3", "(See rule 614, “Replacement Effects.”)", "Vedi regola 604.3",
-"(Vedi regola 707.2.)", "rule 604.3 参照", "rule 614〔置換効果〕参照", "参见规则604.3",
-"(см. 107.2)": each yields the target numbers it names, in order.
+What counts as a citation:
+
+- a dotted rule number anywhere in the text: "(see 601.3d)", "an exception to 608.2h",
+  "as described in 608.2b", "参见603.7d-f", "(см. 107.2)", Berserk's "104.3.1";
+- a bare section number only after a citation word of some language (``Citations.words`` in
+  ``rulesref.core.langdata``): "See rule 614", "See 718, “Prototype…”", "Vedi regola 707",
+  "规则613";
+- ranges: "601.2a–h" and "603.7d-f" (letters, which skip l and o as the rules do),
+  "712.9–10" and "903.6–903.11" (numbers), "601.2a through 601.2h";
+- lists: "rules 701.28a–f, 712.9–10, and 712.18", "规则601.2b与601.2f-h", "310.2 и 310.3".
+
+:func:`extract` returns ``(target number, citing phrase)`` pairs in the order they are printed,
+a range expanded to every rule it covers. Each pair's phrase is the whole citation (the citing
+word, if any, and the whole list), so every target of one list shares one phrase. A target is
+printed inside its phrase except for the inner members of a range: "601.2a–h" yields 601.2b …
+601.2g too, which are stored as references but have no printed position (a renderer looking
+for the number inside the phrase does not find them and leaves them unlinked); "712.9–10"
+yields 712.10, printed only as "10".
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from dataclasses import dataclass
 
-# A rule number as cited: 604, 604.3, 604.3a, 704.5aa, Berserk's 104.3.1. A final
-# period belongs to the sentence ("(Vedi regola 707.2.)"), never to the number. Only
-# ASCII letters and digits continue a number: "规则108.3中" cites 108.3.
-NUM = r"\d{3}(?:\.\d+)*(?:(?<=\d)[a-z]{1,2})?(?![0-9A-Za-z_/])"
-SEPARATOR = r"(?:\s*,\s*(?:and\s+|or\s+|e\s+|o\s+|и\s+)?|\s+(?:and|or|through|e|o|и|или|–|-)\s+|、|和|及|至)"
-LIST = rf"{NUM}(?:{SEPARATOR}{NUM})*"
+from rulesref.core.langdata import LANGUAGES, RANGE_MARKS
 
-PATTERNS = [
-    # English and the English citations kept inside Japanese text.
-    re.compile(rf"\b(?:sub)?rules?\s+(?P<list>{LIST})", re.IGNORECASE),
-    # Italian: "Vedi regola 604.3", "Vedere la regola 613", "regole 601.2 e 602.2".
-    re.compile(rf"\bregol[ae]\s+(?P<list>{LIST})", re.IGNORECASE),
-    # Chinese: "参见规则604.3", "规则613".
-    re.compile(rf"规则\s*(?P<list>{LIST})"),
-    # Russian: "(см. 107.2)", "см. п. 104.3.1", "правило 107.2", "правила 107.2 и 107.3",
-    # "согласно пункту 401.5", "согласно 309.2", "(пункт 310.2 и 310.3)".
-    re.compile(
-        r"(?:\bсм\.\s*(?:пп?\.\s*|пункт[ыа]?\s+|правил[оаы]?\s+)?|\bправил[оаы]?\s+|\bпункт[уаы]?\s+|\bсогласно\s+)"
-        rf"(?P<list>{LIST})",
-        re.IGNORECASE,
-    ),
-]
-NUM_RE = re.compile(NUM)
+# The letters subrules use, in order: a–z without l and o, then two letters (704.5aa).
+SINGLE_LETTERS = [chr(code) for code in range(ord("a"), ord("z") + 1) if chr(code) not in "lo"]
+LETTERS = SINGLE_LETTERS + [first + second for first in SINGLE_LETTERS for second in SINGLE_LETTERS]
+LETTER_INDEX = {letters: index for index, letters in enumerate(LETTERS)}
+# A range that would cover more rules than this is kept as its two printed ends.
+MAX_RANGE = 60
+
+# Rule numbers as cited. A number never continues into ASCII letters or digits ("规则108.3中"
+# cites 108.3) and a final period belongs to the sentence ("(Vedi regola 707.2.)"). Numbers after
+# the dot never start with 0, which keeps "100.000" (a hundred thousand, in Russian or Italian
+# digits) out.
+BEFORE = r"(?<![0-9A-Za-z.])"
+AFTER = r"(?![0-9A-Za-z_/])"
+DOTTED = r"\d{3}(?:\.[1-9]\d*)+(?:(?<=\d)[a-z]{1,2})?"
+SECTION = r"\d{3}(?!\.[1-9])"
+THREE_DIGITS_RE = re.compile(r"\d{3}")
+# How far before a number a citation word may start ("subrules" and the spaces after it).
+WORD_REACH = 40
+
+
+def _words(words: set[str]) -> str:
+    """An alternation of words, longest first; a cased word (Latin, Cyrillic) must start a word."""
+    parts = []
+    for word in sorted(words, key=len, reverse=True):
+        pattern = r"\s+".join(re.escape(part) for part in word.split())
+        if word[0].lower() != word[0].upper():
+            pattern = r"(?<![^\W\d_])" + pattern
+            if word[-1].isalpha():
+                pattern += r"(?![^\W\d_])"
+        parts.append(pattern)
+    # An empty alternation would match everywhere; no words means nothing to match.
+    return "|".join(parts) or "(?!)"
+
+
+@dataclass(frozen=True)
+class Patterns:
+    item: re.Pattern  # one cited number or range: "601.2a–h"
+    separator: re.Pattern  # what joins the items of a list: ", and ", "、及", " и "
+    word_before: re.Pattern  # a citation word that ends where a search ends
+
+
+@functools.cache
+def patterns() -> Patterns:
+    """The regexes of every registered language's citation words, joiners and range words."""
+    citations = [lang.citations for lang in LANGUAGES.values()]
+    words = _words({word for c in citations for word in c.words})
+    joiners = _words({word for c in citations for word in c.joiners})
+    range_words = _words({word for c in citations for word in c.ranges})
+    marks = "|".join(re.escape(mark) for mark in RANGE_MARKS)
+    range_join = rf"(?:{marks}|\s*(?:{range_words})\s*)"
+    # A range end: letters after a subrule ("601.2a–h"), a whole number ("903.6–903.11") or the
+    # last number alone ("712.9–10"); expand() makes sense of it.
+    end = rf"(?:{DOTTED}|[a-z]{{1,2}}|\d+){AFTER}"
+    return Patterns(
+        item=re.compile(rf"{BEFORE}(?P<start>{DOTTED}|{SECTION}){AFTER}(?:{range_join}(?P<end>{end}))?"),
+        separator=re.compile(rf"\s*[,，、]\s*(?:(?:{joiners})\s*)?|\s*(?:{joiners})\s*"),
+        word_before=re.compile(rf"(?:{words})\s*\Z", re.IGNORECASE),
+    )
 
 
 def extract(text: str) -> list[tuple[str, str]]:
     """Return ``(target number, citing phrase)`` pairs in the order they appear."""
-    found: list[tuple[int, str, str]] = []
-    taken: list[tuple[int, int]] = []
-    for pattern in PATTERNS:
-        for match in pattern.finditer(text):
-            start, end = match.span("list")
-            if any(start < t_end and t_start < end for t_start, t_end in taken):
-                continue
-            taken.append((start, end))
-            for number in NUM_RE.finditer(match["list"]):
-                found.append((start + number.start(), number.group(), match.group().strip()))
-    found.sort(key=lambda item: item[0])
-    return [(number, phrase) for _, number, phrase in found]
+    found: list[tuple[str, str]] = []
+    for items, phrase in citations(text):
+        for item in items:
+            found.extend((number, phrase) for number in expand(item["start"], item["end"]))
+    return found
+
+
+def citations(text: str) -> list[tuple[list[re.Match], str]]:
+    """The citations of ``text``: their items (numbers and ranges) and their phrase.
+
+    Items joined only by separators form one list. A dotted number always counts; a section
+    counts after a citation word or after another section of the same list ("rules 614 and
+    615"), never on its own ("100 cards"). The phrase runs from the citation word, if any, to
+    the end of the list's last item.
+    """
+    if not THREE_DIGITS_RE.search(text):
+        return []
+    regexes = patterns()
+    groups: list[list[re.Match]] = []
+    for item in regexes.item.finditer(text):
+        if groups and regexes.separator.fullmatch(text, groups[-1][-1].end(), item.start()):
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    result: list[tuple[list[re.Match], str]] = []
+    for group in groups:
+        first = group[0].start()
+        word = regexes.word_before.search(text, max(0, first - WORD_REACH), first)
+        lists: list[list[re.Match]] = [[]]
+        for index, item in enumerate(group):
+            current = lists[-1]
+            if "." in item["start"] or (current and "." not in current[-1]["start"]) or (index == 0 and word):
+                current.append(item)
+            elif current:
+                lists.append([])
+        for items in filter(None, lists):
+            start = word.start() if word and items[0] is group[0] else items[0].start()
+            result.append((items, text[start : items[-1].end()]))
+    return result
+
+
+def expand(start: str, end: str | None) -> list[str]:
+    """The rules a printed item covers: ``601.2a``–``h`` → 601.2a, 601.2b, …, 601.2h."""
+    if end is None:
+        return [start]
+    first = split(start)
+    if end.isdigit() and "." in start and not first[2]:
+        # "712.9–10": the end replaces the last number.
+        last = (first[0], int(end), "")
+    elif end.isalpha():
+        last = (first[0], first[1], end)
+    else:
+        last = split(end)
+    members = between(first, last)
+    if members is None:
+        # Not a range we can enumerate: keep the ends that are printed whole.
+        return [start] + ([end] if last == split(end) and end != start else [])
+    return members
+
+
+def split(number: str) -> tuple[str, int | None, str]:
+    """``601.2a`` → ("601.", 2, "a"); ``104.3.1`` → ("104.3.", 1, ""); ``614`` → ("", 614, "")."""
+    match = re.fullmatch(r"(?P<prefix>(?:\d+\.)*)(?P<last>\d+)(?P<letters>[a-z]*)", number)
+    if match is None:
+        return (number, None, "")
+    return (match["prefix"], int(match["last"]), match["letters"])
+
+
+def join(prefix: str, last: int, letters: str) -> str:
+    return f"{prefix}{last:03d}" if not prefix else f"{prefix}{last}{letters}"
+
+
+def between(first: tuple[str, int | None, str], last: tuple[str, int | None, str]) -> list[str] | None:
+    prefix, number, letters = first
+    if number is None or last[1] is None or prefix != last[0]:
+        return None
+    if letters or last[2]:
+        if number != last[1] or letters not in LETTER_INDEX or last[2] not in LETTER_INDEX:
+            return None
+        low, high = LETTER_INDEX[letters], LETTER_INDEX[last[2]]
+        if not low < high <= low + MAX_RANGE:
+            return None
+        return [f"{prefix}{number}{LETTERS[index]}" for index in range(low, high + 1)]
+    if not number < last[1] <= number + MAX_RANGE:
+        return None
+    return [join(prefix, value, "") for value in range(number, last[1] + 1)]

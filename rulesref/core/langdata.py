@@ -1,0 +1,290 @@
+"""What each content language looks like in rule texts: plain data, no Django.
+
+One :class:`Language` entry per content language. Adding a language is adding one entry here
+(plus, for the user interface, its catalog): names come from Babel's locale data, and every
+parser that needs to know a language's words (the Comprehensive Rules headings and date
+statement, example labels, the words that cite a rule) reads them from here. The parsers
+(``rulesref.rules.parsers``) import this module directly, so they stay free of Django;
+``rulesref.core.languages`` re-exports it for the rest of the project and adds the
+translated labels.
+
+Edition statements are templates: literal text with placeholders ``{year}`` (four digits),
+``{month}`` (a number, or a month name read with Babel's month names of the language),
+``{day}`` and ``{name}`` (an edition name). Spaces in a template match any run of spaces,
+including none.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+
+from babel import Locale
+from babel.dates import get_month_names
+
+
+@dataclass(frozen=True)
+class CRHeadings:
+    """The headings of the official Comprehensive Rules layout, each alone on its line.
+
+    Several spellings may be listed: the Korean introduction is "소개" or "개요".
+    """
+
+    introduction: tuple[str, ...] = ()
+    contents: tuple[str, ...] = ()
+    glossary: tuple[str, ...] = ()
+    credits: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Citations:
+    """How rule texts cite rules: "See rule 604.3", "rules 601.2 and 602.2", "603.7d through f".
+
+    ``words`` introduce a cited number (needed for a bare section such as "rule 614"; a dotted
+    rule number such as 601.3d is recognised without them), ``joiners`` join the numbers of a
+    list, ``ranges`` join the two ends of a range ("–" and "-" join ranges in every language).
+    """
+
+    words: tuple[str, ...] = ()
+    joiners: tuple[str, ...] = ()
+    ranges: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str  # as Django writes it: "en", "zh-hans"
+    script: str  # ISO 15924
+    analyzer: str  # key into the search package's analyzer table (rulesref.search.analysis.ANALYZERS)
+    # How an example paragraph starts; the first one is shown on pages.
+    example_labels: tuple[str, ...] = ("Example:",)
+    # Labels seen in published files that are slips for an example label (read, and warned).
+    example_label_slips: tuple[str, ...] = ()
+    citations: Citations = field(default_factory=Citations)
+    cr_headings: CRHeadings = field(default_factory=CRHeadings)
+    edition_statements: tuple[str, ...] = ()
+    # Other spellings users and files use for this language ("zh", "zh-cn").
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def babel_locale(self) -> str:
+        """Babel's locale name: ``zh-hans`` → ``zh_Hans``."""
+        return babel_locale(self.code)
+
+    @property
+    def example_label(self) -> str:
+        return self.example_labels[0]
+
+    @property
+    def name(self) -> str:
+        """The language's own name, from Babel's locale data ("한국어", "русский")."""
+        return display_name(self.code, self.code)
+
+    @property
+    def english_name(self) -> str:
+        return display_name(self.code, "en")
+
+
+def babel_locale(code: str) -> str:
+    """``zh-hans`` → ``zh_Hans``, ``pt-br`` → ``pt_BR`` (what Django's ``to_locale`` does)."""
+    language, _, region = code.partition("-")
+    if not region:
+        return language.lower()
+    if len(region) > 2:
+        return f"{language.lower()}_{region.title()}"
+    return f"{language.lower()}_{region.upper()}"
+
+
+@functools.cache
+def display_name(code: str, in_language: str) -> str:
+    """The name of language ``code`` in language ``in_language``, from Babel (CLDR)."""
+    return Locale.parse(babel_locale(code)).get_display_name(babel_locale(in_language)) or code
+
+
+# Rule numbers are digits in every language, so every entry shares these range marks.
+RANGE_MARKS = ("–", "-", "—", "~", "～", "〜")
+
+LANGUAGES: dict[str, Language] = {
+    lang.code: lang
+    for lang in (
+        Language(
+            "en",
+            "Latn",
+            "snowball-en",
+            example_labels=("Example:",),
+            citations=Citations(
+                words=("see", "rule", "rules", "subrule", "subrules"),
+                joiners=("and", "or"),
+                ranges=("through",),
+            ),
+            cr_headings=CRHeadings(
+                introduction=("Introduction",), contents=("Contents",), glossary=("Glossary",), credits=("Credits",)
+            ),
+            # Editions before 2009 said "current as of".
+            edition_statements=(
+                "These rules are effective as of {month} {day}, {year}.",
+                "These rules are current as of {month} {day}, {year}.",
+            ),
+        ),
+        Language(
+            "it",
+            "Latn",
+            "snowball-it",
+            example_labels=("Esempio:",),
+            citations=Citations(
+                words=("vedi", "regola", "regole"),
+                joiners=("e", "ed", "o", "oppure"),
+                ranges=("fino a",),
+            ),
+            # Not yet seen in an Italian file of the official layout.
+            cr_headings=CRHeadings(
+                introduction=("Introduzione",), contents=("Indice",), glossary=("Glossario",), credits=("Crediti",)
+            ),
+            edition_statements=("Aggiornato a {name}, {day} {month} {year}",),
+        ),
+        Language(
+            "ja",
+            "Jpan",
+            "japanese",
+            example_labels=("例：", "例:"),
+            # Japanese texts cite as "rule 604.3 参照" (the English word) or "ルール604.3".
+            citations=Citations(words=("ルール", "規則"), joiners=("と", "および", "及び")),
+            aliases=("jp",),
+            # Not yet seen in a Japanese file of the official layout.
+            cr_headings=CRHeadings(
+                introduction=("はじめに", "序文"), contents=("目次",), glossary=("用語集",), credits=("クレジット",)
+            ),
+        ),
+        Language(
+            "ru",
+            "Cyrl",
+            "snowball-ru",
+            example_labels=("ПРИМЕР.", "ПРИМЕР:"),
+            citations=Citations(
+                # "(см. 107.2)", "см. п. 104.3.1", "правила 107.2 и 107.3", "согласно пункту 401.5".
+                words=(
+                    "см.",
+                    "п.",
+                    "пп.",
+                    "пункт",
+                    "пункта",
+                    "пункту",
+                    "пункты",
+                    "пунктом",
+                    "пунктах",
+                    "правило",
+                    "правила",
+                    "правилу",
+                    "правилом",
+                    "правилах",
+                    "согласно",
+                ),
+                joiners=("и", "или"),
+                ranges=("по",),
+            ),
+            # Not yet seen in a Russian file of the official layout.
+            cr_headings=CRHeadings(
+                introduction=("Введение",),
+                contents=("Содержание", "Оглавление"),
+                glossary=("Глоссарий",),
+                credits=("Авторы",),
+            ),
+            edition_statements=("Дата публикации {day}.{month}.{year}",),
+        ),
+        Language(
+            "zh-hans",
+            "Hans",
+            "cjk-bigram",
+            example_labels=("例如：",),
+            # One example in the Duskmourn translation (111.11) is labelled with a comma.
+            example_label_slips=("例如，",),
+            citations=Citations(words=("规则", "参见", "详见"), joiners=("和", "及", "与", "或"), ranges=("至",)),
+            cr_headings=CRHeadings(
+                introduction=("前言",), contents=("目录",), glossary=("词汇表",), credits=("版权信息",)
+            ),
+            edition_statements=("此规则于{year}年{month}月{day}日起生效",),
+            aliases=("zh", "zh_hans", "zh-cn", "cn"),
+        ),
+        Language(
+            "ko",
+            "Kore",
+            "cjk-bigram",
+            example_labels=("예시:", "예:"),
+            citations=Citations(words=("규칙",), joiners=("및", "와", "과", "또는")),
+            cr_headings=CRHeadings(
+                introduction=("소개", "개요"), contents=("목차",), glossary=("용어집",), credits=("크레딧",)
+            ),
+            edition_statements=("이 규칙은 {year}년 {month}월 {day}일부터 적용됩니다.",),
+        ),
+    )
+}
+
+ALIASES: dict[str, str] = {alias: lang.code for lang in LANGUAGES.values() for alias in lang.aliases}
+
+
+class UnknownLanguage(ValueError):
+    pass
+
+
+# Letters that only one registered script writes, in the order a guess tries them: kana is
+# Japanese even beside Han, Hangul is Korean, Han alone is Chinese.
+SCRIPT_LETTERS = {
+    "Kore": "\uac00-\ud7af\u1100-\u11ff\u3131-\u318e",
+    "Jpan": "\u3040-\u30ff",
+    "Hans": "\u4e00-\u9fff",
+    "Cyrl": "\u0400-\u04ff",
+}
+GUESS_MINIMUM = {"Kore": 200, "Jpan": 50, "Hans": 200, "Cyrl": 200}
+
+
+def guess_language(text: str, *, default: str = "en") -> str:
+    """The content language of a rules file from its script (Latin-script files: ``default``).
+
+    Reads at most the first 20,000 characters that are not inline images (base64 data URIs).
+    """
+    sample = re.sub(r"\(data:[^)]*\)", "", text[:400_000])[:20_000]
+    for script, letters in SCRIPT_LETTERS.items():
+        if len(re.findall(f"[{letters}]", sample)) > GUESS_MINIMUM[script]:
+            for lang in LANGUAGES.values():
+                if lang.script == script:
+                    return lang.code
+    return default
+
+
+# Edition statements ---------------------------------------------------------------
+
+PLACEHOLDERS = {
+    "year": r"(?P<year>\d{4})",
+    "month": r"(?P<month>\d{1,2}|[^\W\d_]+\.?)",
+    "day": r"(?P<day>\d{1,2})",
+    "name": r"(?P<name>.+?)",
+}
+PLACEHOLDER_RE = re.compile(r"\{(year|month|day|name)\}")
+
+
+def _literal(text: str) -> str:
+    return r"\s*".join(re.escape(part) for part in text.split(" "))
+
+
+@functools.cache
+def statement_pattern(template: str, *, loose: bool = False) -> re.Pattern:
+    """The regex of an edition-statement template; ``loose`` accepts anything in the placeholders
+    (to notice a statement whose date cannot be read)."""
+    pieces, last = [], 0
+    for match in PLACEHOLDER_RE.finditer(template):
+        pieces.append(_literal(template[last : match.start()]))
+        pieces.append(".*?" if loose else PLACEHOLDERS[match[1]])
+        last = match.end()
+    pieces.append(_literal(template[last:]))
+    return re.compile("".join(pieces))
+
+
+@functools.cache
+def month_lookup(locale: str) -> dict[str, int]:
+    """Every spelling of every month in ``locale`` (wide and abbreviated, both contexts)."""
+    names: dict[str, int] = {}
+    for width in ("wide", "abbreviated"):
+        for context in ("format", "stand-alone"):
+            for number, name in get_month_names(width, context=context, locale=locale).items():
+                names[name.lower().rstrip(".")] = number
+    return names
