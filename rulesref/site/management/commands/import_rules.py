@@ -2,6 +2,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from rulesref.core.games import GAMES
+from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.progress import progress_bar
 from rulesref.rules.parsers import FORMATS
 from rulesref.rules.services import ImportFailed, ImportReport, edition_import
@@ -18,8 +20,10 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("path", help="the source file")
-        parser.add_argument("--game", required=True, help="game slug: mtg or berserk")
-        parser.add_argument("--lang", required=True, help="content language: en, it, ja, ru, zh-hans")
+        parser.add_argument("--game", required=True, help=f"game slug: {', '.join(GAMES)}")
+        parser.add_argument(
+            "--lang", required=True, help=f"content language: {', '.join(CONTENT_LANGUAGES)} (or an alias such as zh)"
+        )
         parser.add_argument(
             "--edition",
             help="the effective date YYYY-MM-DD, or a slug such as ja-viewer where the source states no date "
