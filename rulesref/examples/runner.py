@@ -20,7 +20,17 @@ from .engine.game import Game
 from .engine.mana import ordered_colors
 from .engine.snapshot import snapshot
 from .engine.state import Event, timestamp_label
-from .scenarios import PT_RE, Scenario, Step, Table, build_ability, build_cards, build_effect
+from .scenarios import (
+    PT_RE,
+    Scenario,
+    Step,
+    Table,
+    build_ability,
+    build_cards,
+    build_effect,
+    build_filter,
+    interpolated,
+)
 
 CHECK_LABELS = {
     "pt": "power/toughness",
@@ -236,7 +246,12 @@ def take(game: Game, step: Step, params: dict, cards: dict, path):
     elif do == "move":
         game.move(args["object"], args["to"], top=args["top"])
     elif do == "enter":
-        game.enter(args["object"], controller=args["controller"], choices=choices_for(args["choices"], params))
+        game.enter(
+            args["object"],
+            controller=args["controller"],
+            choices=choices_for(args["choices"], params),
+            attached_to=args["attached_to"],
+        )
     elif do == "create":
         count = number(args["count"], params)
         for object_id in ids_for(args["id"], args["count"], count):
@@ -251,7 +266,7 @@ def take(game: Game, step: Step, params: dict, cards: dict, path):
         for _ in range(number(args["count"], params)):
             game.resolve()
     elif do == "apply":
-        spec = build_effect(Table(path, f"steps[{step.index}].effect", args["effect"]), params)
+        spec = build_effect(built(path, f"steps[{step.index}].effect", args["effect"], params), params)
         game.create_effect(
             args["id"],
             args["label"],
@@ -277,7 +292,7 @@ def take(game: Game, step: Step, params: dict, cards: dict, path):
     elif do == "gain_control":
         game.gain_control(args["object"], args["player"], duration=args["duration"], label=args["label"])
     elif do == "give_ability":
-        ability = build_ability(Table(path, f"steps[{step.index}].ability", args["ability"]), params)
+        ability = build_ability(built(path, f"steps[{step.index}].ability", args["ability"], params), params)
         target = game.get(args["object"])
         label = args["label"] or f"{target.name} gains {ability.label}"
         game.create_effect(
@@ -289,6 +304,11 @@ def take(game: Game, step: Step, params: dict, cards: dict, path):
         )
     elif do == "destroy":
         game.destroy(args["object"])
+    elif do == "destroy_all":
+        flt = build_filter(built(path, f"steps[{step.index}].filter", args["filter"], params))
+        game.destroy_all(flt, controller=args["controller"])
+    elif do == "mill":
+        game.mill(args["player"], number(args["count"], params))
     elif do == "end_turn":
         game.end_turn()
     elif do == "go_to":
@@ -303,6 +323,10 @@ def take(game: Game, step: Step, params: dict, cards: dict, path):
             legality.perform(game, args["action"], args["object"], target=args["target"])
         return verdict
     return None
+
+
+def built(path, where: str, raw: dict, params: dict) -> Table:
+    return Table(path, where, interpolated(Table(path, where, raw), raw, params))
 
 
 def setup(game: Game, args: dict, params: dict, cards: dict) -> None:
@@ -353,6 +377,9 @@ def evaluate(game: Game, step: Step, expectation, params: dict, verdict) -> Chec
         what = label
         actual = verdict.legal if key == "legal" else verdict.reason_codes
         ok = actual == expected
+    elif key == "effect_timestamp":
+        what = label
+        actual, ok = effect_timestamp(game, expected)
     else:
         what = label
         items = game.stack if key == "stack" else game.pending_triggers
@@ -373,7 +400,12 @@ def player_value(game: Game, player_id: str, key: str):
 
 
 def keyword_names(computed) -> list[str]:
-    return [inst.ability.keyword or inst.ability.key for inst in computed.abilities]
+    return [inst.ability.keyword or inst.key for inst in computed.abilities]
+
+
+def has_ability(computed, name: str) -> bool:
+    """By keyword ("flying"), by the ability's key, or by its key as granted ("rune:grant>…")."""
+    return any(name in (inst.ability.keyword, inst.ability.key, inst.key) for inst in computed.abilities)
 
 
 def object_value(game: Game, object_id: str, key: str, expected):
@@ -402,11 +434,9 @@ def object_value(game: Game, object_id: str, key: str, expected):
         actual = computed.colors
         return actual, actual == ordered_colors(expected)
     elif key == "has":
-        actual = keyword_names(computed)
-        return actual, all(name in actual for name in expected)
+        return keyword_names(computed), all(has_ability(computed, name) for name in expected)
     elif key == "lacks":
-        actual = keyword_names(computed)
-        return actual, not any(name in actual for name in expected)
+        return keyword_names(computed), not any(has_ability(computed, name) for name in expected)
     elif key == "zone":
         actual = obj.zone
     elif key == "controller":
@@ -425,17 +455,37 @@ def object_value(game: Game, object_id: str, key: str, expected):
         actual = {effect: computed.layers_of(effect) for effect in expected}
     elif key == "order_in_layer":
         actual = {"layer": expected["layer"], "effects": computed.order_in_layer(expected["layer"])}
-    elif key == "effect_timestamp":
-        stamps = [a.timestamp for a in computed.applied if a.effect == expected["effect"]]
-        other = game.objects.get(expected["same_as"])
-        actual = {
-            "effect": expected["effect"],
-            "timestamp": timestamp_label(stamps[0]) if stamps else "not applied",
-            "same_as": timestamp_label(other.timestamp) if other else "no such object",
-        }
-        return actual, bool(stamps) and other is not None and stamps[0] == other.timestamp
+    elif key == "pt_after_layer":
+        actual = {layer: pt_after(computed, layer) for layer in expected}
     elif key == "can":
         actual = {action: legality.check(game, action, object_id).legal for action in expected}
     else:  # pragma: no cover - the loader allows only the keys above
         raise ValueError(f"unknown check {key!r}")
     return actual, actual == expected
+
+
+def effect_timestamp(game: Game, expected: dict):
+    """The timestamp of an effect, whether or not it applies to anything now."""
+    stamps = [active.timestamp for active in game.effects_now() if active.key == expected["effect"]]
+    other = game.objects.get(expected["same_as"])
+    actual = {
+        "effect": expected["effect"],
+        "timestamp": timestamp_label(stamps[0]) if stamps else "no such effect",
+        "same_as": timestamp_label(other.timestamp) if other else "no such object",
+    }
+    return actual, bool(stamps) and other is not None and stamps[0] == other.timestamp
+
+
+def pt_after(computed, layer: str) -> str:
+    """Power/toughness as it stood after a layer (the "unswitched" values before 7d)."""
+    from .engine.layers import LAYERS
+
+    value = None
+    for applied in computed.applied:
+        if applied.waiting:
+            continue
+        if applied.layer == "printed" or (
+            applied.layer in ("7a", "7b", "7c", "7d") and LAYERS.index(applied.layer) <= LAYERS.index(layer)
+        ):
+            value = applied.result
+    return value or "none"

@@ -285,7 +285,7 @@ class Scenario:
 STEP_FIELDS = {
     "setup": {"turn", "place", "life"},
     "move": {"object", "to", "top"},
-    "enter": {"object", "controller", "choices"},
+    "enter": {"object", "controller", "choices", "attached_to"},
     "create": {"card", "id", "count", "controller"},
     "draw": {"player", "count"},
     "discard": {"player", "count"},
@@ -302,6 +302,8 @@ STEP_FIELDS = {
     "gain_control": {"object", "player", "duration", "label"},
     "give_ability": {"object", "ability", "duration", "label", "id"},
     "destroy": {"object"},
+    "destroy_all": {"filter", "controller"},
+    "mill": {"player", "count"},
     "end_turn": set(),
     "go_to": {"step"},
     "begin_resolution": {"label"},
@@ -329,13 +331,13 @@ OBJECT_CHECKS = {
     "mana_value",
     "layers",
     "order_in_layer",
-    "effect_timestamp",
+    "pt_after_layer",
     "can",
     "exists",
     "last_known_counters",
 }
 PLAYER_CHECKS = {"life", "hand", "library", "graveyard", "lost"}
-GAME_CHECKS = {"stack", "waiting_triggers"}
+GAME_CHECKS = {"stack", "waiting_triggers", "effect_timestamp"}
 ATTEMPT_CHECKS = {"legal", "reasons"}
 DURATIONS = ("", "end_of_turn")
 TRIGGER_EVENTS = ("crews", "hand_empty")
@@ -592,6 +594,7 @@ class ScenarioReader:
                 args["controller"] = self.player_ref(table, "controller", "you") if table.has("controller") else None
                 choices = table.table("choices")
                 args["choices"] = self.choices(choices) if choices else {}
+                args["attached_to"] = self.object_ref(table, "attached_to", required=False)
             if do == "counters":
                 args["kind"] = table.str("kind", required=True)
                 args["count"] = self.count(table, "count")
@@ -619,10 +622,15 @@ class ScenarioReader:
             if args["count"] != 1:
                 for n in range(1, MAX_COUNT + 1):
                     self.object_ids.add(f"{base}-{n}")
-        elif do in ("draw", "discard"):
+        elif do == "destroy_all":
+            flt = table.table("filter", required=True)
+            build_filter(flt)
+            args["filter"] = dict(flt.data)
+            args["controller"] = self.player_ref(table, "controller", "you")
+        elif do in ("draw", "discard", "mill"):
             args["player"] = self.player_ref(table, "player", "you")
             # A discard without a count discards the whole hand.
-            args["count"] = self.count(table, "count") if do == "draw" or table.has("count") else None
+            args["count"] = self.count(table, "count") if do != "discard" or table.has("count") else None
         elif do == "crew":
             args["vehicle"] = self.object_ref(table, "vehicle")
             args["crew"] = list(table.strings("crew"))
@@ -775,7 +783,7 @@ class ScenarioReader:
                 raise table.error(key, f"cannot check {key!r} here (checks: {', '.join(sorted(allowed))})")
             value = table.raw(key)
             self.check_names(table, key, value)
-            self.validate_expected(table, key, value)
+            self.validate_expected(table, key, interpolated(table, value, self.default_params()))
             found.append(Expectation(n, subject, target, key, value, says))
         if not found:
             raise table.error(None, "says nothing to check")
@@ -818,6 +826,9 @@ class ScenarioReader:
         elif key == "order_in_layer":
             if not isinstance(value, dict) or set(value) != {"layer", "effects"}:
                 raise table.error(key, 'expected { layer = "6", effects = [...] }')
+        elif key == "pt_after_layer":
+            if not isinstance(value, dict) or any(layer not in LAYER_NAMES for layer in value):
+                raise table.error(key, 'expected a table: layer = "p/t", e.g. { "7c" = "6/4" }')
         elif key == "effect_timestamp":
             if not isinstance(value, dict) or set(value) != {"effect", "same_as"}:
                 raise table.error(key, 'expected { effect = "…", same_as = "object id" }')
@@ -829,19 +840,34 @@ class ScenarioReader:
 
     def ability(self, table: Table) -> dict:
         """Abilities given by a step are checked by building them (parameters at defaults)."""
-        build_ability(table, self.default_params())
+        build_ability(self.with_defaults(table), self.default_params())
         return dict(table.data)
 
     def effect(self, table: Table, *, applied: bool) -> dict:
-        build_effect(table, self.default_params())
+        build_effect(self.with_defaults(table), self.default_params())
         return dict(table.data)
+
+    def with_defaults(self, table: Table) -> Table:
+        self.check_names(table, None, table.data)
+        return Table(table.path, table.where, interpolated(table, table.data, self.default_params()))
 
 
 # -- building definitions from tables (run time, with the run's parameters) ------------------
 
 
+def interpolated(table: Table, data: object, params: dict[str, object]) -> object:
+    try:
+        return expressions.interpolate(data, params)
+    except expressions.ExpressionError as error:
+        raise table.error(None, str(error)) from None
+
+
 def build_cards(path: Path, raw_cards: dict[str, dict], params: dict[str, object]) -> dict[str, CardSpec]:
-    return {key: build_card(Table(path, f"cards.{key}", raw), key, params) for key, raw in raw_cards.items()}
+    cards = {}
+    for key, raw in raw_cards.items():
+        where = Table(path, f"cards.{key}", raw)
+        cards[key] = build_card(Table(path, f"cards.{key}", interpolated(where, raw, params)), key, params)
+    return cards
 
 
 def build_card(table: Table, key: str, params: dict[str, object]) -> CardSpec:
@@ -1062,6 +1088,9 @@ def build_selector(table: Table, key: str) -> Selector:
             raise table.error(key, "expected a list of object ids")
         return Selector("ids", tuple(value))
     if isinstance(value, dict):
+        if set(value) == {"attached"}:
+            condition = Table(table.path, f"{table.field(key)}.attached", value["attached"])
+            return Selector("attached", filter=build_filter(condition))
         return Selector("filter", filter=build_filter(Table(table.path, table.field(key), value)))
     raise table.error(key, "use self, attached, crewed, a list of object ids or a filter table")
 

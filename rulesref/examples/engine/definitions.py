@@ -101,7 +101,8 @@ class Quantity:
 @dataclass(frozen=True)
 class Selector:
     """What an effect affects: ``self``, the object it is ``attached`` to (enchanted or
-    equipped), fixed ``ids``, the ``crewed`` Vehicle of a crew trigger, or a ``filter``."""
+    equipped; with a ``filter``, only while that object matches it), fixed ``ids``, the
+    ``crewed`` Vehicle of a crew trigger, or every object matching a ``filter``."""
 
     kind: str
     ids: tuple[str, ...] = ()

@@ -36,6 +36,11 @@ class Game(GameState):
             self._view = self._system.run()
         return self._view
 
+    def effects_now(self) -> list:
+        """Every continuous effect the layer system sees now (with its timestamp)."""
+        self.view()
+        return self._system.effects(self._system.working)
+
     def matches(self, flt: Filter, object_id: str, *, source: str | None = None, controller: str | None = None) -> bool:
         """Does an object match a filter, with "you" meaning the source's controller (or
         ``controller`` when there is no source)?"""
@@ -111,6 +116,7 @@ class Game(GameState):
         controller: str | None = None,
         choices: dict[str, object] | None = None,
         extra_counters: dict[str, int] | None = None,
+        attached_to: str | None = None,
     ) -> None:
         """Put an object onto the battlefield. The replacement effects that apply are found
         on the object *as it would exist on the battlefield* (rule 614.12) and on permanents
@@ -138,8 +144,11 @@ class Game(GameState):
         for other in self.in_zone("battlefield"):
             if self.computed(other.id).abilities_with("permanents_enter_tapped"):
                 tapped = True
+        if attached_to is not None:
+            self.on_battlefield(attached_to)
         self.leave(obj)
         self.place(obj, "battlefield")
+        obj.attached_to = attached_to  # an Aura enters attached (rule 303.4f)
         obj.controller = controller
         obj.control_since = (controller, self.turn.number)
         obj.choices = made
@@ -232,6 +241,28 @@ class Game(GameState):
             self.emit("discarded", player=self.player_name(player), name=card.name)
             self.changed()
             self.check_state_triggers()
+
+    def mill(self, player: str, count: int) -> int:
+        """Put the top ``count`` cards of a library into the graveyard: as many as there are
+        (rule 609.3). Returns how many moved."""
+        library = self.in_zone("library", player)[:count]
+        for card in library:
+            self.leave(card)
+            self.place(card, "graveyard")
+            self.emit("moved", name=card.name, from_zone="library", to_zone="graveyard")
+            self.changed()
+        self.check_state_triggers()
+        return len(library)
+
+    def destroy_all(self, flt: Filter, *, controller: str) -> list[str]:
+        """ "Destroy all …": every matching permanent at once (rule 608.2j for colour words)."""
+        matching = [obj for obj in self.in_zone("battlefield") if self.matches(flt, obj.id, controller=controller)]
+        doomed = [obj for obj in matching if not self.computed(obj.id).has_keyword("indestructible")]
+        for obj in doomed:
+            self.emit("destroyed", name=obj.name)
+        if doomed:
+            self.put_into_graveyard(doomed)
+        return [obj.id for obj in doomed]
 
     def destroy(self, object_id: str) -> bool:
         """Rule 701.8; indestructible permanents are not destroyed (rule 702.12b)."""

@@ -31,6 +31,8 @@ from .state import GameState, Timestamp, timestamp_label
 LAYERS = ("1a", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
 CDA_FIRST = ("2", "3", "4", "5", "6")  # rule 613.3; 7a holds only characteristic-defining abilities
 PT_LAYERS = ("7a", "7b", "7c", "7d")
+# How a type line orders card types ("Artifact Land Creature", rule 205.1b).
+TYPE_ORDER = ("Kindred", "Artifact", "Enchantment", "Land", "Creature", "Planeswalker", "Battle", "Instant", "Sorcery")
 
 
 @dataclass(frozen=True)
@@ -225,10 +227,13 @@ class LayerSystem:
             if values.has_pt:
                 values.power = printed_value(values.printed_power) or 0
                 values.toughness = printed_value(values.printed_toughness) or 0
+                self.applied[oid].append(
+                    Applied("printed", "printed", "printed values", None, f"{values.power}/{values.toughness}")
+                )
 
     def finish(self, oid: str) -> Computed:
         values = self.working[oid]
-        types = [t for t in CARD_TYPES if t in values.types] + [t for t in values.types if t not in CARD_TYPES]
+        types = type_order(values.types)
         return Computed(
             id=oid,
             name=values.name,
@@ -408,7 +413,12 @@ class LayerSystem:
             return (active.source,) if active.source else ()
         if selector.kind == "attached":
             host = self.game.objects[active.source].attached_to if active.source else None
-            return (host,) if host and self.game.objects[host].zone == "battlefield" else ()
+            if not host or self.game.objects[host].zone != "battlefield":
+                return ()
+            # "As long as enchanted permanent is an Equipment, …": a condition on the host.
+            if selector.filter is not None and not self.matches(selector.filter, host, working, active):
+                return ()
+            return (host,)
         if selector.kind == "ids":
             return tuple(selector.ids)
         if selector.kind == "filter":
@@ -481,7 +491,7 @@ class LayerSystem:
             for name in spec.add_supertypes:
                 if name not in values.supertypes:
                     values.supertypes.append(name)
-            return " ".join(values.supertypes + [t for t in CARD_TYPES if t in values.types])
+            return " ".join(values.supertypes + type_order(values.types))
         if layer == "5":
             if spec.set_colors is not None:
                 values.colors = set(spec.set_colors)
@@ -562,6 +572,11 @@ class LayerSystem:
                         waiting=result is None,
                     )
                 )
+
+
+def type_order(types: list[str]) -> list[str]:
+    known = [t for t in TYPE_ORDER if t in types]
+    return known + [t for t in CARD_TYPES if t in types and t not in known] + [t for t in types if t not in CARD_TYPES]
 
 
 def compute(game: GameState) -> dict[str, Computed]:

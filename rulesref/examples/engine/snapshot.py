@@ -34,6 +34,7 @@ def snapshot(game: Game) -> dict:
                     "power": computed.power,
                     "toughness": computed.toughness,
                     "pt": computed.pt,
+                    "printed_pt": printed_pt(obj.card),
                     "base_pt": computed.base_pt,
                     "tapped": obj.tapped,
                     "damage": obj.damage,
@@ -82,3 +83,9 @@ def snapshot(game: Game) -> dict:
         "stack": [item.label for item in game.stack],
         "waiting_triggers": [item.label for item in game.pending_triggers],
     }
+
+
+def printed_pt(card) -> str | None:
+    if card.power is None and card.toughness is None:
+        return None
+    return f"{card.power or ''}/{card.toughness or ''}"
