@@ -63,6 +63,7 @@ CHECK_LABELS = {
     "graveyard": "cards in graveyard",
     "lost": "has lost the game",
     "stack": "the stack (bottom to top)",
+    "events_include": "what happened in this step",
     "waiting_triggers": "triggered abilities waiting to be put on the stack",
     "legal": "the action is legal",
     "reasons": "why it is illegal",
@@ -200,7 +201,9 @@ def run(scenario: Scenario, params: dict[str, object] | None = None, *, budget: 
                 break
             result.events = game.take_events()
             result.state = snapshot(game)
-            result.checks = [evaluate(game, step, expectation, values, verdict) for expectation in step.expects]
+            result.checks = [
+                evaluate(game, step, expectation, values, verdict, result.events) for expectation in step.expects
+            ]
     except BudgetExceeded as error:
         trace.stopped = str(error)
         trace.stopped_code = error.code
@@ -361,7 +364,7 @@ def setup(game: Game, args: dict, params: dict, cards: dict) -> None:
 # -- checks ---------------------------------------------------------------------------------
 
 
-def evaluate(game: Game, step: Step, expectation, params: dict, verdict) -> Check:
+def evaluate(game: Game, step: Step, expectation, params: dict, verdict, events) -> Check:
     expected = expressions.interpolate(expectation.expected, params)
     key = expectation.key
     label = CHECK_LABELS.get(key, key)
@@ -380,6 +383,10 @@ def evaluate(game: Game, step: Step, expectation, params: dict, verdict) -> Chec
     elif key == "effect_timestamp":
         what = label
         actual, ok = effect_timestamp(game, expected)
+    elif key == "events_include":
+        what = label
+        actual = [event.code for event in events]
+        ok = all(code in actual for code in expected)
     else:
         what = label
         items = game.stack if key == "stack" else game.pending_triggers

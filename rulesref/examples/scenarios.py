@@ -30,6 +30,7 @@ from .engine.definitions import (
     TypeLine,
     valid_printed_value,
 )
+from .engine.events import EVENT_TEXT
 from .engine.mana import COLORS, ManaCost
 
 GAMES = ("mtg", "berserk")
@@ -337,7 +338,7 @@ OBJECT_CHECKS = {
     "last_known_counters",
 }
 PLAYER_CHECKS = {"life", "hand", "library", "graveyard", "lost"}
-GAME_CHECKS = {"stack", "waiting_triggers", "effect_timestamp"}
+GAME_CHECKS = {"stack", "waiting_triggers", "effect_timestamp", "events_include"}
 ATTEMPT_CHECKS = {"legal", "reasons"}
 DURATIONS = ("", "end_of_turn")
 TRIGGER_EVENTS = ("crews", "hand_empty")
@@ -791,7 +792,18 @@ class ScenarioReader:
         return found
 
     def validate_expected(self, table: Table, key: str, value: object) -> None:
-        strings = ("types", "subtypes", "supertypes", "colors", "has", "lacks", "stack", "waiting_triggers", "reasons")
+        strings = (
+            "types",
+            "subtypes",
+            "supertypes",
+            "colors",
+            "has",
+            "lacks",
+            "stack",
+            "waiting_triggers",
+            "reasons",
+            "events_include",
+        )
         if key in ("pt", "base_pt"):
             if not isinstance(value, str) or not (value == "none" or PT_RE.match(value) or "${" in value):
                 raise table.error(key, 'expected a string such as "4/4", or "none" for no power and toughness')
@@ -808,6 +820,10 @@ class ScenarioReader:
                 for color in value:
                     if color not in COLORS:
                         raise table.error(key, f"{color!r} is not a color (W, U, B, R, G)")
+            if key == "events_include":
+                for code in value:
+                    if code not in EVENT_TEXT:
+                        raise table.error(key, f"{code!r} is not an event the engine reports")
         elif key in ("zone",):
             if value not in ZONES:
                 raise table.error(key, f"{value!r} is not a zone")

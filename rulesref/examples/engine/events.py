@@ -26,7 +26,7 @@ EVENT_TEXT = {
     "resolved": "Resolved: {label}",
     "damage": "{source} dealt {amount} damage to {target}",
     "damage-replaced": "{label}: the damage was doubled to {amount}",
-    "life": "{player}’s life total became {life}",
+    "life": "{player}: life total {life}",
     "sba-toughness": "{name} was put into its owner’s graveyard: toughness {toughness}",
     "sba-lethal": "{name} was destroyed: {damage} damage marked, toughness {toughness}",
     "sba-counters": "{count} +1/+1 and {count} -1/-1 counters were removed from {name}",

@@ -157,14 +157,14 @@ def perform(game: Game, action: str, object_id: str, *, target: str | None = Non
                 raise IllegalAction(f"{game.name(target)} is not an enemy character", code="bad-target", rule="107.2")
             game.tap(object_id)
             game.attack = (object_id, target)
-            game.emit("attacked", rule="107.2", name=obj.name, target=game.name(target))
+            game.emit("attacked", rule="107.2", rules_of="berserk", name=obj.name, target=game.name(target))
         elif action == "shot":
             if any(a.tap_cost for a in game.computed(object_id).abilities_with("activated") if a.activated == "shot"):
                 game.tap(object_id)
-            game.emit("used", rule="107.5", name=obj.name, ability=action)
+            game.emit("used", rule="107.5", rules_of="berserk", name=obj.name, ability=action)
         elif action == "defend":
             game.tap(object_id)
-            game.emit("defended", rule="107.3", name=obj.name)
+            game.emit("defended", rule="107.3", rules_of="berserk", name=obj.name)
         obj.used_this_turn.add(action)
     else:
         game.tap(object_id)

@@ -149,8 +149,10 @@ class GameState:
         self._view = None
         self.budget.tick()
 
-    def emit(self, code: str, rule: str = "", **values) -> None:
-        self.events.append(Event(code, values, rule))
+    def emit(self, code: str, rule: str = "", *, rules_of: str = "mtg", **values) -> None:
+        """Record an event; ``rule`` is a rule number of ``rules_of``'s rules, and is left out
+        of the events of another game (a Берсерк effect cites no Magic rule)."""
+        self.events.append(Event(code, values, rule if rules_of == self.rules else ""))
 
     def take_events(self) -> list[Event]:
         events, self.events = self.events, []
