@@ -135,6 +135,35 @@ class EffectSpec:
     modify_pt: tuple[int, int] | None = None
     switch_pt: bool = False
 
+    def describe(self) -> str:
+        """A short English description ("+1/+1", "becomes an artifact creature", "gains haste")."""
+        parts = []
+        if self.control:
+            parts.append("changes control")
+        if self.add_types:
+            parts.append("becomes " + " ".join(self.add_types).lower())
+        if self.remove_types:
+            parts.append("stops being " + " ".join(self.remove_types).lower())
+        if self.add_subtypes:
+            parts.append("becomes " + " ".join(self.add_subtypes))
+        if self.set_colors is not None:
+            parts.append("becomes " + ("".join(self.set_colors) or "colorless"))
+        if self.add_colors:
+            parts.append("becomes " + "".join(self.add_colors) + " as well")
+        if self.remove_all_abilities:
+            parts.append("loses all abilities")
+        if self.remove_abilities:
+            parts.append("loses " + ", ".join(self.remove_abilities))
+        if self.add_abilities:
+            parts.append("gains " + ", ".join(a.label for a in self.add_abilities))
+        if self.set_pt is not None:
+            parts.append("becomes " + "/".join(q.describe() for q in self.set_pt))
+        if self.modify_pt is not None:
+            parts.append("{:+d}/{:+d}".format(*self.modify_pt))
+        if self.switch_pt:
+            parts.append("switches power and toughness")
+        return ", ".join(parts)
+
     def layers(self) -> tuple[str, ...]:
         found = []
         if self.copiable_pt is not None:

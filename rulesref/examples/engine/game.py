@@ -508,9 +508,10 @@ class Game(GameState):
     def resolve_trigger(self, item: StackItem) -> None:
         trigger: Trigger = item.trigger
         if trigger.effect is not None:
+            until = " until end of turn" if trigger.duration == "end_of_turn" else ""
             self.create_effect(
                 self.next_id("effect"),
-                item.label,
+                f"{self.get(item.source).name}’s trigger: {trigger.effect.describe()}{until}",
                 trigger.effect,
                 controller=item.controller,
                 source=item.source,
