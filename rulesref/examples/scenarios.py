@@ -648,7 +648,7 @@ class ScenarioReader:
             args["source"] = self.object_ref(table, "source", required=False)
             args["controller"] = self.player_ref(table, "controller", "you")
             args["duration"] = self.duration(table)
-            args["effect"] = self.effect(table.table("effect", required=True), applied=True)
+            args["effect"] = self.effect(table.table("effect", required=True))
         elif do == "end_effect":
             effect = table.str("effect", required=True)
             if effect not in self.effect_ids:
@@ -859,7 +859,7 @@ class ScenarioReader:
         build_ability(self.with_defaults(table), self.default_params())
         return dict(table.data)
 
-    def effect(self, table: Table, *, applied: bool) -> dict:
+    def effect(self, table: Table) -> dict:
         build_effect(self.with_defaults(table), self.default_params())
         return dict(table.data)
 

@@ -14,6 +14,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from rulesref.core.games import GAMES
 from rulesref.rules.models import Edition, Example
 
 from . import coverage as coverage_service
@@ -50,6 +51,7 @@ def index(request):
                 "scenario": scenario,
                 "title": title,
                 "title_lang": title_lang,
+                "game": GAMES[scenario.game].name,
                 "bindings": scenario.bindings,
             }
         )
