@@ -86,7 +86,13 @@ COLORS = {"W": _("white"), "U": _("blue"), "B": _("black"), "R": _("red"), "G": 
 
 PLAYERS = {"you": _("You"), "opponent": _("Opponent")}
 
-ACTIONS = {"attack": _("attack"), "tap": _("tap ability"), "shot": _("shot"), "defend": _("defend")}
+ACTIONS = {
+    "attack": _("attack"),
+    "tap": _("tap ability"),
+    "shot": _("shot"),
+    "defend": _("defend"),
+    "parry": _("fight back"),
+}
 
 # Translators: each keeps its {placeholders} (names, numbers) as they are.
 EVENTS = {
@@ -127,6 +133,7 @@ EVENTS = {
     "attacked": _("{name} attacked {target}"),
     "used": _("{name} used {ability}"),
     "defended": _("{name} became the defender"),
+    "parried": _("{name} fought back against {target}"),
     "resolution-begins": _("A spell or ability began to resolve: {label}"),
     "resolution-ends": _("It finished resolving"),
     "destroyed": _("{name} was destroyed"),
@@ -147,6 +154,7 @@ ILLEGAL = {
     "no-target": _("there is no enemy character to attack"),
     "no-enemy-attack": _("no enemy strike is being declared"),
     "own-creature-attacked": _("only the attacked player’s creatures can defend"),
+    "not-attacked": _("it is not the creature being struck"),
 }
 
 PARAMETER_ERRORS = {

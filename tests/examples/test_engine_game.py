@@ -80,6 +80,16 @@ def test_permanents_enter_tapped_does_not_affect_its_own_source():
     g.enter("orb")
     g.enter("bear")
     assert (g.get("orb").tapped, g.get("bear").tapped) == (False, True)
+    g.create_token(
+        "saproling",
+        card("Saproling", "Creature — Saproling", "1", "1", colors=["G"], token=True),
+        controller="opponent",
+    )
+    assert (g.get("saproling").zone, g.get("saproling").tapped, g.controller_of("saproling")) == (
+        "battlefield",
+        True,
+        "opponent",
+    )
 
 
 def test_lethal_damage_destroys_at_the_next_check_and_damage_wears_off_in_cleanup():

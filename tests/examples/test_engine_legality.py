@@ -95,3 +95,20 @@ def test_berserk_events_cite_no_magic_rules():
     g = berserk_game()
     g.gain_control("elf", "you")
     assert [(e.code, e.rule) for e in g.take_events()] == [("effect", ""), ("control", "")]
+
+
+def test_the_open_creature_being_struck_fights_back_and_a_defender_takes_the_strike():
+    """107.4 and 107.3: parry needs the struck creature to be open; a defender becomes the one struck."""
+    g = berserk_game()
+    g.turn.active = "opponent"
+    put(g, "target", card("Цель", "Существо"))
+    put(g, "guard", card("Страж", "Существо"))
+    assert verdicts(g, "parry", on="target") == {"parry": ["not-attacked"]}
+    legality.perform(g, "attack", "gnome", target="target")
+    assert verdicts(g, "parry", on="target") == {"parry": []}
+    assert verdicts(g, "parry", on="guard") == {"parry": ["not-attacked"]}
+    legality.perform(g, "defend", "guard")
+    assert g.attack == ("gnome", "guard")
+    assert verdicts(g, "parry", on="target") == {"parry": ["not-attacked"]}
+    # The defender closed as it stepped in ("закрыться"), so it cannot fight back.
+    assert verdicts(g, "parry", on="guard") == {"parry": ["tapped"]}

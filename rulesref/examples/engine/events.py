@@ -43,6 +43,7 @@ EVENT_TEXT = {
     "attacked": "{name} attacked {target}",
     "used": "{name} used {ability}",
     "defended": "{name} became the defender",
+    "parried": "{name} fought back against {target}",
     "resolution-begins": "A spell or ability began to resolve: {label}",
     "resolution-ends": "It finished resolving",
     "destroyed": "{name} was destroyed",

@@ -212,10 +212,16 @@ class Game(GameState):
             return f"{value[0]}/{value[1]}"
         return str(value)
 
-    def create_token(self, object_id: str, card: CardSpec, *, controller: str) -> GameObject:
-        obj = self.create_object(object_id, card, owner=controller, zone="battlefield", controller=controller)
+    def create_token(
+        self, object_id: str, card: CardSpec, *, controller: str, choices: dict | None = None
+    ) -> GameObject:
+        """Create an object on the battlefield (a token when its card says so). It enters like
+        any permanent: the replacement effects that modify how it enters apply (rule 614.12)."""
+        obj = self.create_object(object_id, card, owner=controller, zone="exile")
+        self.unplace(obj)
+        obj.zone = "outside"  # not in any zone until it enters
         self.emit("created", name=obj.name, player=self.player_name(controller))
-        self.check_state_triggers()
+        self.enter(object_id, controller=controller, choices=choices)
         return obj
 
     def draw(self, player: str, count: int = 1) -> None:

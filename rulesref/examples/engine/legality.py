@@ -8,9 +8,11 @@ began, unless it has haste (rule 302.6).
 Heroes ed. 15: 108.2–108.5): a strike attack ("1 раз за ход: если открыт, атаковать ударом
 персонажа противника, закрыться") only in the Main stage of its controller's turn; defender
 assignment ("1 раз за ход противника: если открыт, выступить защитником от простого удара;
-закрыться") after an enemy strike is declared; and first-turn weakness: a creature that came
-under a player's control this turn can neither strike nor use its activated abilities,
-unless it has Рывок. Weakness does not stop it defending (Heroes 108.5 says so outright).
+закрыться") after an enemy strike is declared, the defender then taking the strike; strike
+parry ("если они открыты, сражаться ударами с атакующими их существами") by the open creature
+being struck; and first-turn weakness: a creature that came under a player's control this turn
+can neither strike nor use its activated abilities, unless it has Рывок. Weakness does not stop
+it defending (Heroes 108.5 says so outright). Strike damage itself is not modelled.
 """
 
 from __future__ import annotations
@@ -37,9 +39,10 @@ REASON_TEXT = {
     "no-target": "there is no enemy character to attack",
     "no-enemy-attack": "no enemy strike is being declared",
     "own-creature-attacked": "only the attacked player’s creatures can defend",
+    "not-attacked": "it is not the creature being struck",
 }
 
-ACTIONS = {"mtg": ("attack", "tap"), "berserk": ("attack", "shot", "defend")}
+ACTIONS = {"mtg": ("attack", "tap"), "berserk": ("attack", "shot", "defend", "parry")}
 
 
 @dataclass
@@ -132,6 +135,12 @@ def check_berserk(game, action, obj, computed, controller, refuse) -> None:
             refuse("tapped", "107.3")
         if "defend" in obj.used_this_turn:
             refuse("once-per-turn", "107.3")
+    elif action == "parry":
+        # 107.4: an open creature fights back against the creature striking it.
+        if game.attack is None or game.attack[1] != obj.id:
+            refuse("not-attacked", "107.4")
+        if obj.tapped:
+            refuse("tapped", "107.4")
 
 
 def enemy_characters(game: Game, player: str) -> list[str]:
@@ -164,7 +173,12 @@ def perform(game: Game, action: str, object_id: str, *, target: str | None = Non
             game.emit("used", rule="107.5", rules_of="berserk", name=obj.name, ability=action)
         elif action == "defend":
             game.tap(object_id)
+            attacker, _ = game.attack
+            game.attack = (attacker, object_id)  # the defender takes the strike
             game.emit("defended", rule="107.3", rules_of="berserk", name=obj.name)
+        elif action == "parry":
+            attacker, _ = game.attack
+            game.emit("parried", rule="107.4", rules_of="berserk", name=obj.name, target=game.name(attacker))
         obj.used_this_turn.add(action)
     else:
         game.tap(object_id)
