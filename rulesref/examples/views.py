@@ -9,6 +9,7 @@ example texts from the database.
 from __future__ import annotations
 
 from django.conf import settings
+from django.db.models import F
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import get_language
@@ -150,7 +151,7 @@ def bound_examples(scenario: Scenario, language: str) -> list[dict]:
             example = (
                 Example.objects.filter(entry__edition__in=editions, entry__number=binding.rule, order=binding.position)
                 .select_related("entry__edition__game")
-                .order_by("-entry__edition__effective_date")
+                .order_by(F("entry__edition__effective_date").desc(nulls_last=True))
                 .first()
             )
             if example is not None:
