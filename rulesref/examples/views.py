@@ -108,6 +108,7 @@ def detail(request, slug: str):
         "title": text_in(scenario.titles, language),
         "summary": text_in(scenario.summaries, language) if scenario.summaries else None,
         "content_lang": CONTENT_LANGUAGE[scenario.game],
+        "is_mtg": scenario.game == "mtg",
         "form": form_fields(scenario, shown, language),
         "errors": errors,
         "examples": bound_examples(scenario, language),
@@ -181,7 +182,7 @@ def trace_context(trace, scenario: Scenario, language: str) -> dict:
                 "ok": result.ok,
                 "error": result.error,
                 "events": [messages.event_text(event, names) for event in result.events],
-                "objects": [object_row(obj, object_names) for obj in objects],
+                "objects": [object_row(obj, object_names, scenario.game) for obj in objects],
                 "players": [player_row(player) for player in state.get("players", [])],
                 "turn": turn_row(state.get("turn")),
                 "stack": state.get("stack", []),
@@ -211,7 +212,23 @@ def player_label(player_id: str | None) -> str:
     return str(messages.PLAYERS.get(player_id, player_id))
 
 
-def object_row(obj: dict, object_names: dict) -> dict:
+def layer_entry(entry: dict, game: str) -> dict:
+    result = entry["result"]
+    if entry["layer"] == "2":
+        result = player_label(result)
+    if game != "mtg":
+        # Берсерк has no layers and no timestamps: just the effects, in the order they apply.
+        return {"layer": _("effect"), "label": entry["label"], "timestamp": "", "result": result, "waiting": False}
+    return {
+        "layer": messages.LAYERS.get(entry["layer"], entry["layer"]),
+        "label": entry["label"],
+        "timestamp": entry["timestamp"],
+        "result": result,
+        "waiting": entry["waiting"],
+    }
+
+
+def object_row(obj: dict, object_names: dict, game: str = "mtg") -> dict:
     type_line = " ".join(obj["supertypes"] + obj["types"])
     if obj["subtypes"]:
         type_line += " — " + " ".join(obj["subtypes"])
@@ -235,17 +252,7 @@ def object_row(obj: dict, object_names: dict) -> dict:
         "pt": obj["pt"],
         "printed_pt": obj["printed_pt"],
         "state": state,
-        "layers": [
-            {
-                "layer": messages.LAYERS.get(entry["layer"], entry["layer"]),
-                "label": entry["label"],
-                "timestamp": entry["timestamp"],
-                "result": entry["result"],
-                "waiting": entry["waiting"],
-            }
-            for entry in obj["layers"]
-            if entry["layer"] != "printed"
-        ],
+        "layers": [layer_entry(entry, game) for entry in obj["layers"] if entry["layer"] != "printed"],
     }
 
 

@@ -133,6 +133,12 @@ def test_the_berserk_page_marks_russian_text(client):
     assert '<h1 lang="ru">Берсерк: Эльф-всадник, слабость первого хода и Рывок</h1>' in html
     assert '<td lang="ru">Эльф-всадник</td>' in html
     assert "first-turn weakness: it came under its controller’s control this turn and has no Рывок" in text_of(html)
+    # No Magic colours, power/toughness, layers or timestamps on a Берсерк page.
+    assert row(html, 5, "elf-rider") == (
+        "Эльф-всадник battlefield You Существо Выстрел (активируемая способность; закрывает Эльфа-всадника) Рывок — "
+        "effect: Вы берёте под контроль Эльфа-всадника → You effect: Эльф-всадник получает Рывок → "
+        "Выстрел (активируемая способность; закрывает Эльфа-всадника), Рывок"
+    )
 
 
 def test_the_page_shows_the_example_it_runs_from_the_database(client, seed_editions):
