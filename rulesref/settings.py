@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "rulesref.rules",
     "rulesref.search",
     "rulesref.site",
+    "rulesref.examples",
 ]
 
 MIDDLEWARE = [

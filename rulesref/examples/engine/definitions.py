@@ -1,0 +1,287 @@
+"""What a card says, as data: printed characteristics, abilities and the effects they create.
+
+Everything here is a frozen dataclass built by the scenario loader (or by tests): the
+engine never reads card text. The vocabulary is small on purpose; each field names the
+rule that gives it meaning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .mana import ManaCost
+
+# Rule 205.4a and 205.2a.
+SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World")
+CARD_TYPES = (
+    "Artifact",
+    "Battle",
+    "Conspiracy",
+    "Creature",
+    "Dungeon",
+    "Enchantment",
+    "Instant",
+    "Kindred",
+    "Land",
+    "Phenomenon",
+    "Plane",
+    "Planeswalker",
+    "Scheme",
+    "Sorcery",
+    "Vanguard",
+)
+PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+TYPE_LINE_DASH = "—"
+
+# Zones (rule 400.1).
+ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
+
+
+@dataclass(frozen=True)
+class TypeLine:
+    supertypes: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> TypeLine:
+        """Read "Legendary Creature — Human Knight" (rule 205.1); unknown words are errors."""
+        left, dash, right = text.partition(TYPE_LINE_DASH)
+        if not dash and "-" in text:
+            raise ValueError(f"type line {text!r}: separate subtypes with an em dash (—), not a hyphen")
+        supertypes, types = [], []
+        for word in left.split():
+            if word in SUPERTYPES:
+                supertypes.append(word)
+            elif word in CARD_TYPES:
+                types.append(word)
+            else:
+                raise ValueError(f"type line {text!r}: {word!r} is neither a supertype nor a card type")
+        if not types:
+            raise ValueError(f"type line {text!r} names no card type")
+        return cls(tuple(supertypes), tuple(types), tuple(right.split()))
+
+    def __str__(self) -> str:
+        left = " ".join(self.supertypes + self.types)
+        return f"{left} {TYPE_LINE_DASH} {' '.join(self.subtypes)}" if self.subtypes else left
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Which objects something applies to or counts. Player words are relative to the
+    source: ``you`` is its controller, ``opponent`` the other player, ``chosen_player`` the
+    player chosen as it entered (rule 614.1c)."""
+
+    zone: str = "battlefield"  # or "any"
+    types: tuple[str, ...] = ()  # every one of these
+    not_types: tuple[str, ...] = ()  # none of these ("noncreature")
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()  # any of these
+    not_colors: tuple[str, ...] = ()
+    controller: str = ""  # "you", "opponent", "chosen_player"
+    owner: str = ""
+    no_abilities: bool = False
+    cards: bool = False  # cards only, not tokens
+    other: bool = False  # not the source itself
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number: ``constant`` plus the number of objects matching ``count``."""
+
+    constant: int = 0
+    count: Filter | None = None
+
+    def describe(self) -> str:
+        if self.count is None:
+            return str(self.constant)
+        return f"{self.constant} + count" if self.constant else "count"
+
+
+@dataclass(frozen=True)
+class Selector:
+    """What an effect affects: ``self``, the object it is ``attached`` to (enchanted or
+    equipped; with a ``filter``, only while that object matches it), fixed ``ids``, the
+    ``crewed`` Vehicle of a crew trigger, or every object matching a ``filter``."""
+
+    kind: str
+    ids: tuple[str, ...] = ()
+    filter: Filter | None = None
+
+
+@dataclass(frozen=True)
+class EffectSpec:
+    """A continuous effect's parts, each applied in its own layer (rules 613.1, 613.6)."""
+
+    affects: Selector = Selector("self")
+    # Layer 1a: an "as enters" choice of power and toughness is a copiable value (613.2a).
+    copiable_pt: tuple[int, int] | None = None
+    # Layer 2.
+    control: str = ""  # "you" (the effect's controller) or a player id
+    # Layer 4.
+    add_types: tuple[str, ...] = ()
+    remove_types: tuple[str, ...] = ()
+    add_subtypes: tuple[str, ...] = ()
+    add_supertypes: tuple[str, ...] = ()
+    # Layer 5.
+    set_colors: tuple[str, ...] | None = None
+    add_colors: tuple[str, ...] = ()
+    # Layer 6.
+    add_abilities: tuple[Ability, ...] = ()
+    remove_abilities: tuple[str, ...] = ()  # keywords
+    remove_all_abilities: bool = False
+    # Layer 7b, 7c, 7d.
+    set_pt: tuple[Quantity, Quantity] | None = None
+    modify_pt: tuple[int, int] | None = None
+    switch_pt: bool = False
+
+    def describe(self) -> str:
+        """A short English description ("+1/+1", "becomes an artifact creature", "gains haste")."""
+        parts = []
+        if self.control:
+            parts.append("changes control")
+        if self.add_types:
+            parts.append("becomes " + " ".join(self.add_types).lower())
+        if self.remove_types:
+            parts.append("stops being " + " ".join(self.remove_types).lower())
+        if self.add_subtypes:
+            parts.append("becomes " + " ".join(self.add_subtypes))
+        if self.set_colors is not None:
+            parts.append("becomes " + ("".join(self.set_colors) or "colorless"))
+        if self.add_colors:
+            parts.append("becomes " + "".join(self.add_colors) + " as well")
+        if self.remove_all_abilities:
+            parts.append("loses all abilities")
+        if self.remove_abilities:
+            parts.append("loses " + ", ".join(self.remove_abilities))
+        if self.add_abilities:
+            parts.append("gains " + ", ".join(a.label for a in self.add_abilities))
+        if self.set_pt is not None:
+            parts.append("becomes " + "/".join(q.describe() for q in self.set_pt))
+        if self.modify_pt is not None:
+            parts.append("{:+d}/{:+d}".format(*self.modify_pt))
+        if self.switch_pt:
+            parts.append("switches power and toughness")
+        return ", ".join(parts)
+
+    def layers(self) -> tuple[str, ...]:
+        found = []
+        if self.copiable_pt is not None:
+            found.append("1a")
+        if self.control:
+            found.append("2")
+        if self.add_types or self.remove_types or self.add_subtypes or self.add_supertypes:
+            found.append("4")
+        if self.set_colors is not None or self.add_colors:
+            found.append("5")
+        if self.add_abilities or self.remove_abilities or self.remove_all_abilities:
+            found.append("6")
+        if self.set_pt is not None:
+            found.append("7b")
+        if self.modify_pt is not None:
+            found.append("7c")
+        if self.switch_pt:
+            found.append("7d")
+        return tuple(found)
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A triggered ability (rule 603): its event and what it does when it resolves.
+
+    Events: ``crews`` (this creature crews a Vehicle; the Vehicle is ``crewed``),
+    ``hand_empty`` (a state trigger, rule 603.8: "whenever you have no cards in hand").
+    """
+
+    on: str
+    effect: EffectSpec | None = None
+    duration: str = ""  # "end_of_turn" or "" (no duration)
+    draw: int = 0
+
+
+@dataclass(frozen=True)
+class AsEnters:
+    """An "as [this] enters, choose …" ability: a replacement effect (rules 614.1c, 614.12a)."""
+
+    choose: str  # "opponent", "color" or "pt"
+    pt_options: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class LossReplacement:
+    """ "If you would lose the game, instead …" (rules 614.1a, 704.7)."""
+
+    shuffle_into_library: bool = True
+    draw: int = 0
+    life: int | None = None
+
+
+@dataclass(frozen=True)
+class Ability:
+    key: str
+    text: str
+    keyword: str = ""  # "flying", "haste", "trample", "indestructible", "undying", "Рывок" …
+    crew: int | None = None  # Crew N (rule 702.122)
+    static: EffectSpec | None = None  # a static ability's continuous effect (rule 611.3)
+    cda: tuple[Quantity, Quantity] | None = None  # characteristic-defining P/T (rule 604.3, layer 7a)
+    as_enters: AsEnters | None = None
+    enters_tapped: bool = False  # "[This] enters tapped" (rule 614.1c)
+    permanents_enter_tapped: bool = False  # "Permanents enter tapped": others only (rule 614.12)
+    counters_on_enter: tuple[tuple[str, int], ...] = ()  # "enters with …" (rule 614.1c)
+    trigger: Trigger | None = None
+    activated: str = ""  # an activated ability's name ("shot", "tap")
+    tap_cost: bool = False  # its cost includes tapping (closing) this permanent
+    damage_double: Filter | None = (
+        None  # "If [a matching source] would deal damage, it deals double that damage instead"
+    )
+    loss_replacement: LossReplacement | None = None
+
+    @property
+    def label(self) -> str:
+        return self.text or self.keyword or self.key
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """A card's printed characteristics (rule 109.3), or a token's as its creator defines them."""
+
+    key: str
+    name: str
+    mana_cost: ManaCost | None = None
+    color_indicator: tuple[str, ...] | None = None  # rule 204; also a token's colours
+    supertypes: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    power: str | None = None  # as printed: "3", "*", "1+*"; None when nothing is printed
+    toughness: str | None = None
+    abilities: tuple[Ability, ...] = field(default_factory=tuple)
+    token: bool = False
+
+    @property
+    def colors(self) -> frozenset[str]:
+        if self.color_indicator is not None:
+            return frozenset(self.color_indicator)
+        return self.mana_cost.colors if self.mana_cost else frozenset()
+
+
+def printed_value(text: str | None) -> int | None:
+    """The number a printed power or toughness stands for before a characteristic-defining
+    ability applies: ``*`` is 0, ``1+*`` is 1 (rules 208.2a, 208.2b); nothing printed is None."""
+    if text is None:
+        return None
+    text = text.strip().replace("−", "-")
+    if text == "*":
+        return 0
+    if text.endswith("+*"):
+        return int(text[:-2])
+    if text.endswith("-*"):
+        return int(text[:-2])
+    return int(text)
+
+
+def valid_printed_value(text: str) -> bool:
+    try:
+        printed_value(text)
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,101 @@
+"""State-based actions (rule 704) for the cases the examples reach.
+
+One check finds every condition, then performs all the actions at once (rule 704.3); the
+last known information of a permanent that leaves is taken before any of them (rule 704.8).
+Checked here: 704.5a (life 0 or less), 704.5b (drew from an empty library), 704.5d (tokens
+off the battlefield), 704.5f (toughness 0 or less), 704.5g (lethal damage), 704.5q (+1/+1
+and -1/-1 counters annihilate). A single replacement effect replaces the several game losses
+one check would cause (rule 704.7).
+"""
+
+from __future__ import annotations
+
+from .game import Game
+
+
+def check_state_based_actions(game: Game) -> bool:
+    """Perform one check; True when any state-based action was performed."""
+    view = game.view()
+    dying = []
+    destroyed = []
+    annihilate = []
+    for obj in game.in_zone("battlefield"):
+        game.budget.tick()
+        computed = view[obj.id]
+        if computed.is_creature and computed.toughness is not None:
+            if computed.toughness <= 0:
+                dying.append(obj)
+                game.emit("sba-toughness", rule="704.5f", name=obj.name, toughness=computed.toughness)
+            elif obj.damage > 0 and obj.damage >= computed.toughness and not computed.has_keyword("indestructible"):
+                destroyed.append(obj)
+                game.emit("sba-lethal", rule="704.5g", name=obj.name, damage=obj.damage, toughness=computed.toughness)
+        plus, minus = obj.counters.get("+1/+1"), obj.counters.get("-1/-1")
+        if plus and minus:
+            annihilate.append((obj, min(plus.count, minus.count)))
+    vanished = [obj for obj in game.objects.values() if obj.card.token and obj.zone != "battlefield"]
+    losing = {}
+    for player in game.players.values():
+        if player.lost:
+            continue
+        if player.life <= 0:
+            losing.setdefault(player.id, []).append("704.5a")
+            game.emit("sba-life", rule="704.5a", player=player.name, life=player.life)
+        if player.drew_from_empty:
+            losing.setdefault(player.id, []).append("704.5b")
+            game.emit("sba-draw", rule="704.5b", player=player.name)
+        player.drew_from_empty = False
+    if not (dying or destroyed or annihilate or vanished or losing):
+        return False
+    # Everything at once; put_into_graveyard remembers every permanent before moving any.
+    leaving = dying + destroyed
+    if leaving:
+        game.put_into_graveyard(leaving)
+    for obj, count in annihilate:
+        if obj.zone == "battlefield":
+            game.remove_counters(obj.id, "+1/+1", count)
+            game.remove_counters(obj.id, "-1/-1", count)
+            game.emit("sba-counters", rule="704.5q", count=count, name=obj.name)
+    for obj in vanished:
+        game.unplace(obj)
+        del game.objects[obj.id]
+        game.emit("sba-token", rule="704.5d", name=obj.name)
+    for player_id, rules in losing.items():
+        lose_game(game, player_id, rules)
+    game.changed()
+    return True
+
+
+def lose_game(game: Game, player_id: str, rules: list[str]) -> None:
+    """The player loses, unless a replacement effect of a permanent they control replaces
+    the loss; one replacement replaces every loss of this check (rule 704.7)."""
+    player = game.players[player_id]
+    for obj in game.in_zone("battlefield"):
+        computed = game.view()[obj.id]
+        if computed.controller != player_id:
+            continue
+        for ability in computed.abilities_with("loss_replacement"):
+            replacement = ability.loss_replacement
+            game.emit("loss-replaced", rule="704.7", label=obj.name)
+            if replacement.shuffle_into_library:
+                shuffle_into_library(game, player_id)
+            if replacement.draw:
+                game.draw(player_id, replacement.draw)
+            if replacement.life is not None:
+                player.life = replacement.life
+                game.emit("life", player=player.name, life=player.life)
+            game.changed()
+            return
+    player.lost = True
+    game.emit("lost", rule=", ".join(rules), player=player.name)
+
+
+def shuffle_into_library(game: Game, player_id: str) -> None:
+    """Hand, graveyard and the permanents the player owns go into their library. The order
+    is the engine's (a fixed one): no example depends on which card ends up on top."""
+    moving = game.in_zone("hand", player_id) + game.in_zone("graveyard", player_id)
+    moving += [obj for obj in game.in_zone("battlefield") if obj.owner == player_id]
+    for obj in moving:
+        game.leave(obj)
+        game.place(obj, "library")
+    game.emit("shuffled", player=game.players[player_id].name, count=len(moving))
+    game.changed()

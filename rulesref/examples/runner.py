@@ -1,0 +1,498 @@
+"""Running a scenario: build the game, take each step, check what the example says.
+
+``run(scenario, params)`` returns a :class:`Trace`: the state after each step (as plain
+data), the checks with expected and actual values, and whether everything held. A step
+the rules forbid, or a run over its budget, stops the run with a message instead of
+raising. Parameters are validated first (:class:`~.scenarios.ParameterError`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import expressions
+from .engine import legality
+from .engine.budget import Budget
+from .engine.definitions import EffectSpec, Selector
+from .engine.errors import BudgetExceeded, EngineError
+from .engine.events import event_text
+from .engine.game import Game
+from .engine.mana import ordered_colors
+from .engine.snapshot import snapshot
+from .engine.state import Event, timestamp_label
+from .scenarios import (
+    PT_RE,
+    Scenario,
+    Step,
+    Table,
+    build_ability,
+    build_cards,
+    build_effect,
+    build_filter,
+    interpolated,
+)
+
+CHECK_LABELS = {
+    "pt": "power/toughness",
+    "power": "power",
+    "toughness": "toughness",
+    "base_pt": "base power/toughness",
+    "creature": "is a creature",
+    "types": "card types",
+    "subtypes": "subtypes",
+    "supertypes": "supertypes",
+    "colors": "colors",
+    "has": "has",
+    "lacks": "lacks",
+    "zone": "zone",
+    "controller": "controller",
+    "owner": "owner",
+    "tapped": "tapped",
+    "damage": "damage marked",
+    "counters": "counters",
+    "mana_value": "mana value",
+    "layers": "layers its effects applied in",
+    "order_in_layer": "order of effects in a layer",
+    "effect_timestamp": "an effect's timestamp",
+    "can": "legal actions",
+    "exists": "exists",
+    "last_known_counters": "counters when it last existed on the battlefield",
+    "life": "life total",
+    "hand": "cards in hand",
+    "library": "cards in library",
+    "graveyard": "cards in graveyard",
+    "lost": "has lost the game",
+    "stack": "the stack (bottom to top)",
+    "events_include": "what happened in this step",
+    "waiting_triggers": "triggered abilities waiting to be put on the stack",
+    "legal": "the action is legal",
+    "reasons": "why it is illegal",
+}
+
+
+@dataclass
+class Check:
+    step: int
+    subject: str
+    target: str
+    key: str
+    what: str
+    expected: object
+    actual: object
+    ok: bool
+    says: str = ""
+
+    def as_json(self) -> dict:
+        return {"what": self.what, "expected": self.expected, "actual": self.actual, "ok": self.ok}
+
+
+@dataclass
+class StepResult:
+    step: Step
+    state: dict
+    checks: list[Check] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    error: str = ""
+    error_code: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.error and all(check.ok for check in self.checks)
+
+    @property
+    def action(self) -> str:
+        return self.step.text("en")
+
+    def as_json(self) -> dict:
+        data = {
+            "action": self.action,
+            "do": self.step.do,
+            "state": self.state,
+            "checks": [check.as_json() for check in self.checks],
+            "events": [event_text(event) for event in self.events],
+        }
+        if self.error:
+            data["error"] = self.error
+        return data
+
+
+@dataclass
+class Trace:
+    scenario: Scenario
+    params: dict[str, object]
+    steps: list[StepResult] = field(default_factory=list)
+    stopped: str = ""  # why the run stopped early (an illegal step, the budget)
+    stopped_code: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return not self.stopped and all(step.ok for step in self.steps)
+
+    @property
+    def checks(self) -> list[Check]:
+        return [check for step in self.steps for check in step.checks]
+
+    def first_failure(self) -> str:
+        """The first failed expectation, naming the step and the values; '' when all held."""
+        for number, step in enumerate(self.steps, start=1):
+            if step.error:
+                return f"step {number} ({step.action}): {step.error}"
+            for check in step.checks:
+                if not check.ok:
+                    return (
+                        f"step {number} ({step.action}): {check.what}: expected {show(check.expected)}, "
+                        f"got {show(check.actual)}"
+                    )
+        return self.stopped
+
+    def as_json(self) -> dict:
+        data = {
+            "slug": self.scenario.slug,
+            "passed": self.passed,
+            "params": dict(self.params),
+            "steps": [step.as_json() for step in self.steps],
+        }
+        if self.stopped:
+            data["stopped"] = self.stopped
+        if not self.passed:
+            data["first_failure"] = self.first_failure()
+        return data
+
+
+def show(value: object) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def run(scenario: Scenario, params: dict[str, object] | None = None, *, budget: Budget | None = None) -> Trace:
+    values = scenario.parse_params(params or {})
+    trace = Trace(scenario, values)
+    game = Game(rules="mtg" if scenario.game == "mtg" else "berserk", budget=budget or Budget())
+    try:
+        cards = build_cards(scenario.path, scenario.cards, values)
+        for player_id, player in scenario.players.items():
+            game.add_player(player_id, player["name"], player["life"])
+        for step in scenario.steps:
+            result = StepResult(step, {})
+            trace.steps.append(result)
+            try:
+                verdict = take(game, step, values, cards, scenario.path)
+                game.settle()
+                game.note_control_changes()
+            except BudgetExceeded:
+                raise
+            except EngineError as error:
+                result.error, result.error_code = str(error), error.code
+                result.events = game.take_events()
+                result.state = snapshot(game)
+                trace.stopped = f"step {step.index + 1} ({step.text('en')}): {error}"
+                trace.stopped_code = error.code
+                break
+            except ValueError as error:  # a reference the scenario makes that the game cannot follow
+                result.error, result.error_code = str(error), "scenario"
+                result.events = game.take_events()
+                trace.stopped = f"step {step.index + 1} ({step.text('en')}): {error}"
+                trace.stopped_code = "scenario"
+                break
+            result.events = game.take_events()
+            result.state = snapshot(game)
+            result.checks = [
+                evaluate(game, step, expectation, values, verdict, result.events) for expectation in step.expects
+            ]
+    except BudgetExceeded as error:
+        trace.stopped = str(error)
+        trace.stopped_code = error.code
+        if trace.steps and not trace.steps[-1].state:
+            trace.steps[-1].error = str(error)
+            trace.steps[-1].error_code = error.code
+    return trace
+
+
+# -- steps ---------------------------------------------------------------------------------
+
+
+def number(value: object, params: dict) -> int:
+    value = expressions.interpolate(value, params)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{value!r} is not a whole number")
+    return value
+
+
+def ids_for(base: str, raw_count: object, count: int) -> list[str]:
+    return [base] if raw_count == 1 else [f"{base}-{n}" for n in range(1, count + 1)]
+
+
+def choices_for(raw: dict, params: dict) -> dict:
+    choices = {}
+    for key, value in raw.items():
+        value = expressions.interpolate(value, params)
+        if key == "pt":
+            match = PT_RE.match(str(value))
+            if not match:
+                raise ValueError(f"{value!r} is not a power/toughness choice such as 3/3")
+            value = (int(match.group(1)), int(match.group(2)))
+        choices[key] = value
+    return choices
+
+
+def take(game: Game, step: Step, params: dict, cards: dict, path):
+    """Take one step; returns the legality verdict of an attempt, else None."""
+    args = step.args
+    do = step.do
+    if do == "setup":
+        setup(game, args, params, cards)
+    elif do == "move":
+        game.move(args["object"], args["to"], top=args["top"])
+    elif do == "enter":
+        game.enter(
+            args["object"],
+            controller=args["controller"],
+            choices=choices_for(args["choices"], params),
+            attached_to=args["attached_to"],
+        )
+    elif do == "create":
+        count = number(args["count"], params)
+        for object_id in ids_for(args["id"], args["count"], count):
+            game.create_token(object_id, cards[args["card"]], controller=args["controller"])
+    elif do == "draw":
+        game.draw(args["player"], number(args["count"], params))
+    elif do == "discard":
+        game.discard(args["player"], None if args["count"] is None else number(args["count"], params))
+    elif do == "crew":
+        game.crew(args["vehicle"], args["crew"])
+    elif do == "resolve":
+        for _ in range(number(args["count"], params)):
+            game.resolve()
+    elif do == "apply":
+        spec = build_effect(built(path, f"steps[{step.index}].effect", args["effect"], params), params)
+        game.create_effect(
+            args["id"],
+            args["label"],
+            spec,
+            controller=args["controller"],
+            source=args["source"],
+            duration=args["duration"],
+        )
+    elif do == "end_effect":
+        game.end_effect(args["effect"])
+    elif do == "counters":
+        game.add_counters(args["object"], args["kind"], number(args["count"], params))
+    elif do == "damage":
+        game.damage(args["source"], args["target"], number(args["amount"], params))
+    elif do == "lose_life":
+        game.lose_life(args["player"], number(args["amount"], params))
+    elif do == "attach":
+        game.attach(args["object"], args["to"])
+    elif do == "tap":
+        game.tap(args["object"])
+    elif do == "untap":
+        game.untap(args["object"])
+    elif do == "gain_control":
+        game.gain_control(args["object"], args["player"], duration=args["duration"], label=args["label"])
+    elif do == "give_ability":
+        ability = build_ability(built(path, f"steps[{step.index}].ability", args["ability"], params), params)
+        target = game.get(args["object"])
+        label = args["label"] or f"{target.name} gains {ability.label}"
+        game.create_effect(
+            args["id"] or game.next_id("ability"),
+            label,
+            EffectSpec(affects=Selector("ids", (target.id,)), add_abilities=(ability,)),
+            controller=game.controller_of(target.id) or target.owner,
+            duration=args["duration"],
+        )
+    elif do == "destroy":
+        game.destroy(args["object"])
+    elif do == "destroy_all":
+        flt = build_filter(built(path, f"steps[{step.index}].filter", args["filter"], params))
+        game.destroy_all(flt, controller=args["controller"])
+    elif do == "mill":
+        game.mill(args["player"], number(args["count"], params))
+    elif do == "end_turn":
+        game.end_turn()
+    elif do == "go_to":
+        game.go_to(args["step"])
+    elif do == "begin_resolution":
+        game.begin_resolution(args["label"])
+    elif do == "end_resolution":
+        game.end_resolution(spell=args["spell"])
+    elif do == "attempt":
+        verdict = legality.check(game, args["action"], args["object"])
+        if verdict.legal:
+            legality.perform(game, args["action"], args["object"], target=args["target"])
+        return verdict
+    return None
+
+
+def built(path, where: str, raw: dict, params: dict) -> Table:
+    return Table(path, where, interpolated(Table(path, where, raw), raw, params))
+
+
+def setup(game: Game, args: dict, params: dict, cards: dict) -> None:
+    turn = args.get("turn")
+    if turn:
+        game.turn.number = turn["number"]
+        game.turn.active = turn["active"]
+        game.turn.step = turn["step"]
+    for player, life in args["life"].items():
+        game.players[player].life = life
+        game.players[player].starting_life = max(game.players[player].starting_life, life)
+    for place in args["place"]:
+        count = number(place["count"], params)
+        for object_id in ids_for(place["id"], place["count"], count):
+            card = cards[place["card"]]
+            obj = game.create_object(
+                object_id, card, owner=place["owner"], zone=place["zone"], controller=place["controller"]
+            )
+            if place["zone"] == "battlefield":
+                # Already there when the scenario starts, unless it came this turn.
+                obj.control_since = (obj.controller, game.turn.number if place["this_turn"] else 0)
+                obj.tapped = place["tapped"]
+                obj.attached_to = place["attached_to"]
+                for kind, raw in place["counters"].items():
+                    game.add_counters(object_id, kind, number(raw, params))
+                if place["choices"]:
+                    obj.choices = choices_for(place["choices"], params)
+    game.changed()
+    game.take_events()  # the setup's own bookkeeping is not news
+
+
+# -- checks ---------------------------------------------------------------------------------
+
+
+def evaluate(game: Game, step: Step, expectation, params: dict, verdict, events) -> Check:
+    expected = expressions.interpolate(expectation.expected, params)
+    key = expectation.key
+    label = CHECK_LABELS.get(key, key)
+    if expectation.subject == "object":
+        name = game.objects[expectation.target].name if expectation.target in game.objects else expectation.target
+        what = f"{name}: {label}"
+        actual, ok = object_value(game, expectation.target, key, expected)
+    elif expectation.subject == "player":
+        what = f"{game.players[expectation.target].name}: {label}"
+        actual = player_value(game, expectation.target, key)
+        ok = actual == expected
+    elif expectation.subject == "attempt":
+        what = label
+        actual = verdict.legal if key == "legal" else verdict.reason_codes
+        ok = actual == expected
+    elif key == "effect_timestamp":
+        what = label
+        actual, ok = effect_timestamp(game, expected)
+    elif key == "events_include":
+        what = label
+        actual = [event.code for event in events]
+        ok = all(code in actual for code in expected)
+    else:
+        what = label
+        items = game.stack if key == "stack" else game.pending_triggers
+        actual = [item.label for item in items]
+        ok = actual == expected
+    if key in ("types", "subtypes", "supertypes", "has", "lacks", "colors") and isinstance(expected, list):
+        expected = list(expected)
+    return Check(step.index, expectation.subject, expectation.target, key, what, expected, actual, ok, expectation.says)
+
+
+def player_value(game: Game, player_id: str, key: str):
+    player = game.players[player_id]
+    if key == "life":
+        return player.life
+    if key == "lost":
+        return player.lost
+    return len(game.in_zone(key, player_id))
+
+
+def keyword_names(computed) -> list[str]:
+    return [inst.ability.keyword or inst.key for inst in computed.abilities]
+
+
+def has_ability(computed, name: str) -> bool:
+    """By keyword ("flying"), by the ability's key, or by its key as granted ("rune:grant>…")."""
+    return any(name in (inst.ability.keyword, inst.ability.key, inst.key) for inst in computed.abilities)
+
+
+def object_value(game: Game, object_id: str, key: str, expected):
+    if key == "exists":
+        actual = object_id in game.objects
+        return actual, actual == expected
+    if key == "last_known_counters":
+        actual = game.last_known.get(object_id, {}).get("counters", {})
+        return actual, actual == expected
+    if object_id not in game.objects:
+        return "no such object", False
+    obj = game.objects[object_id]
+    computed = game.computed(object_id)
+    if key == "pt":
+        actual = computed.pt or "none"
+    elif key == "base_pt":
+        actual = computed.base_pt or "none"
+    elif key in ("power", "toughness"):
+        actual = getattr(computed, key)
+    elif key == "creature":
+        actual = computed.is_creature
+    elif key in ("types", "subtypes", "supertypes"):
+        actual = list(getattr(computed, key))
+        return actual, sorted(actual) == sorted(expected)
+    elif key == "colors":
+        actual = computed.colors
+        return actual, actual == ordered_colors(expected)
+    elif key == "has":
+        return keyword_names(computed), all(has_ability(computed, name) for name in expected)
+    elif key == "lacks":
+        return keyword_names(computed), not any(has_ability(computed, name) for name in expected)
+    elif key == "zone":
+        actual = obj.zone
+    elif key == "controller":
+        actual = computed.controller or "none"
+    elif key == "owner":
+        actual = obj.owner
+    elif key == "tapped":
+        actual = obj.tapped
+    elif key == "damage":
+        actual = obj.damage
+    elif key == "counters":
+        actual = {kind: counter.count for kind, counter in obj.counters.items() if counter.count}
+    elif key == "mana_value":
+        actual = computed.mana_value
+    elif key == "layers":
+        actual = {effect: computed.layers_of(effect) for effect in expected}
+    elif key == "order_in_layer":
+        actual = {"layer": expected["layer"], "effects": computed.order_in_layer(expected["layer"])}
+    elif key == "pt_after_layer":
+        actual = {layer: pt_after(computed, layer) for layer in expected}
+    elif key == "can":
+        actual = {action: legality.check(game, action, object_id).legal for action in expected}
+    else:  # pragma: no cover - the loader allows only the keys above
+        raise ValueError(f"unknown check {key!r}")
+    return actual, actual == expected
+
+
+def effect_timestamp(game: Game, expected: dict):
+    """The timestamp of an effect, whether or not it applies to anything now."""
+    stamps = [active.timestamp for active in game.effects_now() if active.key == expected["effect"]]
+    other = game.objects.get(expected["same_as"])
+    actual = {
+        "effect": expected["effect"],
+        "timestamp": timestamp_label(stamps[0]) if stamps else "no such effect",
+        "same_as": timestamp_label(other.timestamp) if other else "no such object",
+    }
+    return actual, bool(stamps) and other is not None and stamps[0] == other.timestamp
+
+
+def pt_after(computed, layer: str) -> str:
+    """Power/toughness as it stood after a layer (the "unswitched" values before 7d)."""
+    from .engine.layers import LAYERS
+
+    value = None
+    for applied in computed.applied:
+        if applied.waiting:
+            continue
+        if applied.layer == "printed" or (
+            applied.layer in ("7a", "7b", "7c", "7d") and LAYERS.index(applied.layer) <= LAYERS.index(layer)
+        ):
+            value = applied.result
+    return value or "none"

@@ -1,0 +1,325 @@
+"""Scenario pages: the index, one scenario run with the reader's parameters, coverage.
+
+Everything is computed on the server and rendered as HTML that works without JavaScript.
+Parameters come from a GET form; bad ones give a 400 page that says which and why; a run
+that exceeds its budget stops with a message. Views only read: scenarios from disk, the
+example texts from the database.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db.models import F
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from rulesref.core.games import GAMES
+from rulesref.rules.models import Edition, Example
+
+from . import coverage as coverage_service
+from . import messages, registry
+from .engine.budget import Budget
+from .engine.mana import ordered_colors
+from .runner import run
+from .scenarios import ParameterError, Scenario
+
+# The language card names and rule texts of each game are printed in here.
+CONTENT_LANGUAGE = {"mtg": "en", "berserk": "ru"}
+TEXT_LANGUAGES = ("en", "it", "ja", "ru")
+
+
+def ui_language() -> str:
+    language = (get_language() or "en").lower()
+    return language if language in TEXT_LANGUAGES else "en"
+
+
+def text_in(texts: dict[str, str], language: str) -> tuple[str, str]:
+    """A text in the interface language where the scenario has it, else English: (text, lang)."""
+    if language in texts:
+        return texts[language], language
+    return texts["en"], "en"
+
+
+def index(request):
+    language = ui_language()
+    items = []
+    for scenario in registry.scenarios().values():
+        title, title_lang = text_in(scenario.titles, language)
+        items.append(
+            {
+                "scenario": scenario,
+                "title": title,
+                "title_lang": title_lang,
+                "game": GAMES[scenario.game].name,
+                "bindings": scenario.bindings,
+            }
+        )
+    return render(request, "examples/scenario_list.html", {"items": items})
+
+
+def budget() -> Budget:
+    return Budget(
+        operations=getattr(settings, "RULESREF_EXAMPLES_OPERATIONS", 200_000),
+        seconds=getattr(settings, "RULESREF_EXAMPLES_SECONDS", 2.0),
+    )
+
+
+def parameter_message(error: ParameterError, scenario: Scenario, value: object, language: str) -> str:
+    param = scenario.params.get(error.name)
+    values = {
+        "name": error.name,
+        "label": param.label(language) if param else error.name,
+        "value": str(value)[:40],
+        "min": getattr(param, "minimum", ""),
+        "max": getattr(param, "maximum", ""),
+    }
+    template = messages.PARAMETER_ERRORS.get(error.code, messages.PARAMETER_ERRORS["invalid"])
+    return str(template) % values
+
+
+def read_params(request, scenario: Scenario, language: str) -> tuple[dict, dict, list[str]]:
+    """(parameters for the run, values to show in the form, error messages)."""
+    values = scenario.defaults()
+    shown = {name: str(value) for name, value in values.items()}
+    errors = []
+    for name in request.GET:
+        raw = request.GET.get(name, "")
+        if name in scenario.params:
+            shown[name] = raw[:40]
+        try:
+            if name not in scenario.params:
+                raise ParameterError(name, "unknown parameter", code="unknown")
+            values[name] = scenario.params[name].parse(raw)
+        except ParameterError as error:
+            errors.append(parameter_message(error, scenario, raw, language))
+    return values, shown, errors
+
+
+def detail(request, slug: str):
+    scenario = registry.scenarios().get(slug)
+    if scenario is None:
+        raise Http404("no such scenario")
+    language = ui_language()
+    values, shown, errors = read_params(request, scenario, language)
+    context = {
+        "scenario": scenario,
+        "title": text_in(scenario.titles, language),
+        "summary": text_in(scenario.summaries, language) if scenario.summaries else None,
+        "content_lang": CONTENT_LANGUAGE[scenario.game],
+        "is_mtg": scenario.game == "mtg",
+        "form": form_fields(scenario, shown, language),
+        "errors": errors,
+        "examples": bound_examples(scenario, language),
+    }
+    if errors:
+        return render(request, "examples/scenario_detail.html", context, status=400)
+    trace = run(scenario, values, budget=budget())
+    context.update(trace_context(trace, scenario, language))
+    return render(request, "examples/scenario_detail.html", context)
+
+
+def form_fields(scenario: Scenario, shown: dict, language: str) -> list[dict]:
+    fields = []
+    for name, param in scenario.params.items():
+        label, label_lang = text_in(param.labels, language)
+        fields.append(
+            {
+                "name": name,
+                "kind": param.kind,
+                "label": label,
+                "label_lang": label_lang,
+                "value": shown.get(name, str(param.default)),
+                "min": param.minimum,
+                "max": param.maximum,
+                "choices": [(choice, messages.COLORS.get(choice, choice)) for choice in param.choices],
+            }
+        )
+    return fields
+
+
+def bound_examples(scenario: Scenario, language: str) -> list[dict]:
+    """The examples the scenario runs, with their text from the newest imported edition in the
+    interface language (else in the game's own language), linked to the rule."""
+    found = []
+    for binding in scenario.bindings:
+        item = {"binding": binding, "text": "", "lang": "", "url": ""}
+        for lang in dict.fromkeys((language, CONTENT_LANGUAGE[scenario.game])):
+            editions = Edition.objects.for_game(binding.game).in_language(lang).newest_first()
+            if binding.editions:
+                editions = editions.filter(slug__in=binding.editions)
+            example = (
+                Example.objects.filter(entry__edition__in=editions, entry__number=binding.rule, order=binding.position)
+                .select_related("entry__edition__game")
+                .order_by(F("entry__edition__effective_date").desc(nulls_last=True))
+                .first()
+            )
+            if example is not None:
+                item.update(text=example.text, lang=lang, url=example.entry.get_absolute_url())
+                break
+        found.append(item)
+    return found
+
+
+def player_names() -> dict[str, str]:
+    return {"You": str(messages.PLAYERS["you"]), "Opponent": str(messages.PLAYERS["opponent"])}
+
+
+def trace_context(trace, scenario: Scenario, language: str) -> dict:
+    names = player_names()
+    steps = []
+    for number, result in enumerate(trace.steps, start=1):
+        text, text_lang = text_in(result.step.texts, language)
+        state = result.state or {}
+        objects = state.get("objects", [])
+        object_names = {obj["id"]: obj["name"] for obj in objects}
+        steps.append(
+            {
+                "number": number,
+                "text": text,
+                "text_lang": text_lang,
+                "ok": result.ok,
+                "error": result.error,
+                "events": [messages.event_text(event, names) for event in result.events],
+                "objects": [object_row(obj, object_names, scenario.game) for obj in objects],
+                "players": [player_row(player) for player in state.get("players", [])],
+                "turn": turn_row(state.get("turn")),
+                "stack": state.get("stack", []),
+                "waiting": state.get("waiting_triggers", []),
+                "checks": [check_row(check, names) for check in result.checks],
+            }
+        )
+    stopped = ""
+    if trace.stopped:
+        stopped = str(messages.STOPPED.get(trace.stopped_code, "")) or _("The run stopped: %(reason)s") % {
+            "reason": trace.stopped
+        }
+    checks = trace.checks
+    return {
+        "trace": trace,
+        "steps": steps,
+        "passed": trace.passed,
+        "stopped": stopped,
+        "checks_passed": sum(1 for check in checks if check.ok),
+        "checks_total": len(checks),
+    }
+
+
+def player_label(player_id: str | None) -> str:
+    if player_id is None or player_id == "none":
+        return "—"
+    return str(messages.PLAYERS.get(player_id, player_id))
+
+
+def layer_entry(entry: dict, game: str) -> dict:
+    result = entry["result"]
+    if entry["layer"] == "2":
+        result = player_label(result)
+    if game != "mtg":
+        # Берсерк has no layers and no timestamps: just the effects, in the order they apply.
+        return {"layer": _("effect"), "label": entry["label"], "timestamp": "", "result": result, "waiting": False}
+    return {
+        "layer": messages.LAYERS.get(entry["layer"], entry["layer"]),
+        "label": entry["label"],
+        "timestamp": entry["timestamp"],
+        "result": result,
+        "waiting": entry["waiting"],
+    }
+
+
+def object_row(obj: dict, object_names: dict, game: str = "mtg") -> dict:
+    type_line = " ".join(obj["supertypes"] + obj["types"])
+    if obj["subtypes"]:
+        type_line += " — " + " ".join(obj["subtypes"])
+    state = []
+    if obj["tapped"]:
+        state.append(_("tapped"))
+    if obj["damage"]:
+        state.append(_("damage %(n)s") % {"n": obj["damage"]})
+    for kind, count in obj["counters"].items():
+        state.append(_("%(count)s × %(kind)s counter") % {"count": count, "kind": kind})
+    if obj["attached_to"]:
+        state.append(_("attached to %(name)s") % {"name": object_names.get(obj["attached_to"], obj["attached_to"])})
+    return {
+        "id": obj["id"],
+        "name": obj["name"],
+        "zone": messages.ZONES.get(obj["zone"], obj["zone"]),
+        "controller": player_label(obj["controller"] or obj["owner"]),
+        "type_line": type_line,
+        "colors": ", ".join(str(messages.COLORS[c]) for c in ordered_colors(obj["colors"])) or _("colorless"),
+        "abilities": obj["abilities"],
+        "pt": obj["pt"],
+        "printed_pt": obj["printed_pt"],
+        "state": state,
+        "layers": [layer_entry(entry, game) for entry in obj["layers"] if entry["layer"] != "printed"],
+    }
+
+
+def player_row(player: dict) -> dict:
+    return {**player, "label": player_label(player["id"])}
+
+
+def turn_row(turn: dict | None) -> dict | None:
+    if not turn:
+        return None
+    return {
+        "number": turn["number"],
+        "active": player_label(turn["active"]),
+        "step": messages.STEPS.get(turn["step"], turn["step"]),
+    }
+
+
+def check_row(check, names: dict) -> dict:
+    label = messages.CHECKS.get(check.key, check.key)
+    if check.subject == "object":
+        what = f"{check.what.split(': ')[0]}: {label}"
+    elif check.subject == "player":
+        what = f"{player_label(check.target)}: {label}"
+    else:
+        what = str(label)
+    return {
+        "ok": check.ok,
+        "what": what,
+        "expected": show(check.key, check.expected),
+        "actual": show(check.key, check.actual),
+        "says": check.says,
+    }
+
+
+def show(key: str, value: object) -> str:
+    """A checked value as a reader sees it."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if key in ("controller", "owner"):
+        return player_label(value)
+    if key == "zone":
+        return str(messages.ZONES.get(value, value))
+    if key == "colors" and isinstance(value, list):
+        return ", ".join(str(messages.COLORS.get(c, c)) for c in value) or _("colorless")
+    if key == "reasons" and isinstance(value, list):
+        return "; ".join(str(messages.ILLEGAL.get(code, code)) for code in value) or "—"
+    if key == "can" and isinstance(value, dict):
+        return ", ".join(
+            f"{messages.ACTIONS.get(action, action)}: {_('legal') if legal else _('illegal')}"
+            for action, legal in value.items()
+        )
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value) or "—"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {show(key, v)}" for k, v in value.items()) or "—"
+    if value == "none" and key in ("pt", "base_pt"):
+        return _("no power/toughness")
+    return str(value)
+
+
+def coverage(request):
+    language = ui_language()
+    game, lang, slug = coverage_service.DEFAULT_EDITION
+    edition = coverage_service.find_edition(game, lang, slug)
+    context = {"game": game, "language": lang, "edition_slug": slug, "report": None}
+    if edition is not None:
+        context["report"] = coverage_service.edition_coverage(edition, language=language)
+    return render(request, "examples/coverage.html", context)

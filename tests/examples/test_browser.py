@@ -1,0 +1,62 @@
+"""The Veteran Motorist page in a real browser (Debian's Chromium through Playwright)."""
+
+import os
+
+import pytest
+
+from tests.e2e.test_search_page import ARTIFACTS, chromium_path
+
+
+@pytest.fixture
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=chromium_path(),
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+        )
+        yield launched
+        launched.close()
+
+
+def test_running_veteran_motorist_in_italian_shows_4_4_in_the_step_table(transactional_db, live_server, browser):
+    # No JavaScript: the page is a plain GET form.
+    context = browser.new_context(locale="it-IT", java_script_enabled=False, viewport={"width": 1400, "height": 1600})
+    page = context.new_page()
+    page.goto(live_server.url + "/examples/veteran-motorist/")
+    assert page.locator("h1").inner_text() == "Il Manovratore Veterano manovra un Veicolo"
+    assert page.locator("h1").get_attribute("lang") == "it"
+    page.fill("#param-vehicle_power", "3")
+    page.fill("#param-vehicle_toughness", "3")
+    page.click("#run")
+    page.wait_for_load_state()
+    assert page.url.endswith("/examples/veteran-motorist/?vehicle_power=3&vehicle_toughness=3")
+    step = page.locator("#step-4")
+    assert "il Veicolo diventa una creatura artefatto" in step.locator("h3").inner_text()
+    vehicle = step.locator("tr#s4-vehicle")
+    assert vehicle.locator("td.pt strong").inner_text() == "4/4"
+    assert "layer 7c" in vehicle.inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "examples-veteran-motorist.png"), full_page=False)
+    # Another parameter, another run: a 5/2 Vehicle becomes 6/3.
+    page.fill("#param-vehicle_power", "5")
+    page.fill("#param-vehicle_toughness", "2")
+    page.click("#run")
+    page.wait_for_load_state()
+    assert page.locator("#step-4 tr#s4-vehicle td.pt strong").inner_text() == "6/3"
+    assert page.locator("#verdict").get_attribute("class") == "ok"
+    # Out of bounds: the form's own min/max stop the browser from sending it …
+    page.fill("#param-vehicle_power", "99")
+    page.click("#run")
+    assert page.url.endswith("?vehicle_power=5&vehicle_toughness=2")
+    # … and the server, asked directly, answers with a message, the form kept, no trace.
+    response = page.goto(live_server.url + "/examples/veteran-motorist/?vehicle_power=99")
+    assert response.status == 400
+    # The parameter's label is the scenario's Italian one (the sentence is the catalog's).
+    [message] = page.locator(".errors li").all_inner_texts()
+    assert message.startswith("Forza stampata del Veicolo: 99 ")
+    assert message.endswith(" (0–20).")
+    assert page.locator("#param-vehicle_power").input_value() == "99"
+    assert page.locator("#verdict").count() == 0
+    context.close()
