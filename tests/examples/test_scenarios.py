@@ -4,6 +4,7 @@ refused with the file, the field and the reason."""
 import pytest
 
 from rulesref.examples.scenarios import ParameterError, ScenarioError, load_directory, load_scenario
+from rulesref.rules.markup import to_plain
 from rulesref.rules.parsers import parse_file
 from tests.conftest import ROOT, SEED_BERSERK, SOURCES
 
@@ -96,7 +97,8 @@ def test_every_expectation_quotes_the_example_it_checks():
 def test_the_berserk_scenario_quotes_the_heroes_rules_too(corpus):
     heroes = examples_by_key(corpus("berserk_heroes_full_rules_ru_ed15_20240531.noimages.md"), "berserk")
     scenario = load_scenario(EXAMPLES_DIR / "berserk-elf-rider-first-turn.toml")
-    first, second = heroes[("berserk", "108.5", 0)][0], heroes[("berserk", "108.5", 1)][0]
+    # The Heroes text marks the card name as emphasis (*Эльфа-всадника*); the quote is the words.
+    first, second = (to_plain(heroes[("berserk", "108.5", position)][0]) for position in (0, 1))
     assert (
         first
         == "Вы взяли под контроль Эльфа-всадника, но не можете ни атаковать им ударом, ни использовать его выстрел."
