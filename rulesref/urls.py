@@ -7,3 +7,5 @@ urlpatterns = [
     path("search/", include("rulesref.search.urls")),
     path("", include("rulesref.site.urls")),
 ]
+
+handler500 = "rulesref.site.errors.server_error"
