@@ -10,6 +10,7 @@ from django.conf import settings
 
 from rulesref.core.languages import UnknownLanguage, get_language
 from rulesref.core.progress import progress_bar
+from rulesref.core.text import InvalidText, check_text
 from rulesref.rules import glossary_data
 from rulesref.rules.manifest import ManifestError, load_manifest
 from rulesref.rules.models import CardName, TermForm
@@ -109,6 +110,10 @@ def import_corpora(directory: Path) -> Iterator[str]:
     for path in sorted(directory.iterdir()):
         if not path.is_file() or path.suffix not in (".txt", ".md"):
             continue
+        try:
+            check_text(path.name, what=f"{directory}: file name")
+        except InvalidText as error:
+            raise SetupError(str(error)) from None
         try:
             source = read_source(path)
             format = detect_format(source)
