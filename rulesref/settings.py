@@ -98,6 +98,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite creates the file but not its folder: `manage.py migrate` on a fresh data dir works.
+    Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
     DATABASES["default"]["OPTIONS"] = {
         # WAL: readers never wait for a writer's commit (the web keeps answering during an
         # import); a writer waits up to ``timeout`` seconds for another writer instead of failing;
