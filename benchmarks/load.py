@@ -196,6 +196,17 @@ class Gunicorn:
         self.log.seek(0)
         return self.log.read().decode("utf-8", "replace")
 
+    def errors(self) -> list[str]:
+        """The errors the application logged (Django logs a 500 with its traceback to stderr)."""
+        blocks, current = [], None
+        for line in self.output().splitlines():
+            if line.startswith(("Internal Server Error", "Traceback")) or "[ERROR]" in line:
+                current = [line]
+                blocks.append(current)
+            elif current is not None and len(current) < 60:
+                current.append(line)
+        return ["\n".join(block) for block in blocks]
+
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
@@ -444,6 +455,8 @@ def main(argv: list[str] | None = None) -> dict:
         workers_after = len(server.worker_pids())
     finally:
         server.stop()
+        for block in server.errors()[:5]:
+            print("gunicorn logged:\n" + block)
         if temporary is not None:
             temporary.cleanup()
     figures = report(run, elapsed)

@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Innermost: a GET's queries (views, templates, context processors) read one snapshot.
+    "rulesref.core.middleware.ReadSnapshotMiddleware",
 ]
 
 ROOT_URLCONF = "rulesref.urls"

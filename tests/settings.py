@@ -12,3 +12,12 @@ os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-key-5f1c0a7e9b2d4c68a1f3e
 os.environ.setdefault("RULESREF_HTTPS", "0")
 
 from rulesref.settings import *  # noqa: E402, F403
+
+# SQLite: a test database in a file, as deployed (WAL, concurrent readers and writers), not in memory
+# where shared-cache table locks replace WAL snapshots. One file per test process.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    import tempfile
+
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(tempfile.gettempdir(), f"rulesref-tests-{os.getpid()}.sqlite3")
+    }
