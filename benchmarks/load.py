@@ -200,9 +200,14 @@ class Gunicorn:
         """The errors the application logged (Django logs a 500 with its traceback to stderr)."""
         blocks, current = [], None
         for line in self.output().splitlines():
-            if line.startswith(("Internal Server Error", "Traceback")) or "[ERROR]" in line:
+            if "[ERROR]" in line:
+                blocks.append([line])
+                current = None
+            elif line.startswith(("Internal Server Error", "Traceback")):
                 current = [line]
                 blocks.append(current)
+            elif line.startswith(("[", "Not Found")):
+                current = None
             elif current is not None and len(current) < 60:
                 current.append(line)
         return ["\n".join(block) for block in blocks]
@@ -276,7 +281,7 @@ def run_command(args: list[str], env: dict, run: Run, label: str) -> int:
         [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=900
     )
     lines = (result.stdout + result.stderr).strip().splitlines()
-    summary = "; ".join(line.strip() for line in lines if "index" in line or "Error" in line)[:300]
+    summary = "; ".join(line.strip() for line in lines if "index" in line or "Error" in line or "off:" in line)[:300]
     run.note(f"{label}: exit {result.returncode} after {time.monotonic() - started:.1f} s {summary}")
     return result.returncode
 
@@ -310,6 +315,8 @@ def writers(env: dict, work: Path, run: Run, delay: float, gap: float) -> thread
     def join_all():
         for thread in threads:
             thread.join()
+        # After every write: does the live index match the database? (exit 0: yes)
+        run_command(["build_index", "--check"], env, run, "build_index --check")
 
     waiter = threading.Thread(target=join_all)
     waiter.start()
