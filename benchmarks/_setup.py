@@ -9,6 +9,7 @@ official file of the corpora folder; an edition already imported from the same b
 from __future__ import annotations
 
 import os
+import secrets
 import sys
 from pathlib import Path
 
@@ -29,6 +30,8 @@ def setup_django(*, data_dir: Path | None = None) -> Path:
         os.environ["RULESREF_DATA_DIR"] = str(data_dir)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulesref.settings")
     os.environ.setdefault("DJANGO_DEBUG", "0")
+    # DEBUG off needs a key; a benchmark process signs nothing that outlives it.
+    os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     import django

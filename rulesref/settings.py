@@ -3,10 +3,17 @@
 - ``RULESREF_DATA_DIR``: where the SQLite database and search indexes live (default ``./var``).
 - ``DATABASE_URL``: a database URL (e.g. ``postgres://…``); SQLite in the data dir when unset.
 - ``DJANGO_SECRET_KEY``, ``DJANGO_DEBUG`` (``1``/``0``), ``ALLOWED_HOSTS`` (comma separated).
+- ``RULESREF_HTTPS`` (default: on when DEBUG is off): redirect to HTTPS, secure cookies, HSTS.
+- ``RULESREF_BEHIND_PROXY``: trust ``X-Forwarded-Proto: https`` from the load balancer in front.
 - ``RULESREF_CORPORA``: a folder of official rules files that ``quickstart`` imports too.
+
+Safe by default: DEBUG is off unless ``DJANGO_DEBUG=1`` (``manage.py quickstart``, the local
+command, turns it on for itself), and with DEBUG off a missing ``DJANGO_SECRET_KEY`` stops every
+entry point (manage.py, gunicorn) with one line instead of signing cookies with a key from the code.
 """
 
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -25,11 +32,16 @@ def env_flag(name: str, default: bool) -> bool:
     return value.strip().lower() in ("1", "true", "yes", "on")
 
 
-DEBUG = env_flag("DJANGO_DEBUG", True)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or (
-    # Only for a local checkout: a deployment sets DJANGO_SECRET_KEY and DJANGO_DEBUG=0.
-    "rulesref-local-development-key-not-for-production"
-)
+DEBUG = env_flag("DJANGO_DEBUG", False)
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        # SystemExit, not ImproperlyConfigured: one line on stderr, no traceback, from every entry point.
+        sys.exit(
+            "rulesref: DJANGO_SECRET_KEY is not set; set it to a long random string "
+            "(or DJANGO_DEBUG=1 on a local checkout)"
+        )
+    SECRET_KEY = "rulesref-local-development-key-not-for-production"
 ALLOWED_HOSTS = [
     h.strip() for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h.strip()
 ]
@@ -50,6 +62,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -57,6 +70,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Innermost: a GET's queries (views, templates, context processors) read one snapshot.
+    "rulesref.core.middleware.ReadSnapshotMiddleware",
 ]
 
 ROOT_URLCONF = "rulesref.urls"
@@ -72,6 +87,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "rulesref.site.context_processors.index_status",
             ],
         },
     },
@@ -84,6 +100,18 @@ DATABASES = {
         conn_max_age=60,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite creates the file but not its folder: `manage.py migrate` on a fresh data dir works.
+    Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+    DATABASES["default"]["OPTIONS"] = {
+        # WAL: readers never wait for a writer's commit (the web keeps answering during an
+        # import); a writer waits up to ``timeout`` seconds for another writer instead of failing;
+        # IMMEDIATE takes the write lock when a transaction starts, so a transaction that read
+        # first never fails at its first write because another writer committed in between.
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        "timeout": 30,
+        "transaction_mode": "IMMEDIATE",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # UI languages (independent of the languages rule texts are shown in).
@@ -98,6 +126,31 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True
+
+# Deployment security (``manage.py check --deploy`` is clean with the README's settings).
+HTTPS = env_flag("RULESREF_HTTPS", not DEBUG)
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("RULESREF_HSTS_SECONDS", 31_536_000 if HTTPS else 0))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
+if env_flag("RULESREF_BEHIND_PROXY", False):
+    # Only behind a proxy that sets this header itself (and drops a client's).
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# Pages load scripts, styles, images and fonts from this site only: no inline code, no third party.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "object-src": ["'none'"],
+    },
+}
 
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "static"

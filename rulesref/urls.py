@@ -8,3 +8,5 @@ urlpatterns = [
     path("examples/", include("rulesref.examples.urls")),
     path("", include("rulesref.site.urls")),
 ]
+
+handler500 = "rulesref.site.errors.server_error"

@@ -402,16 +402,17 @@ def entries_sync(*, edition: Edition, result: ParseResult, progress: Progress | 
             fresh.append(row)
         row.kind, row.number, row.sort_key = p.kind, p.number, p.sort_key
         row.title, row.text, row.position, row.order = p.title, p.text, p.line, index
+    total = len(parsed)
     for start in range(0, len(fresh), BATCH):
         Entry.objects.bulk_create(fresh[start : start + BATCH])
+        if progress:
+            progress(total - len(fresh) + min(start + BATCH, len(fresh)), total)
     if fresh and fresh[0].pk is None:
         # Backends that do not return ids from bulk inserts.
         by_order = dict(Entry.objects.filter(edition=edition).values_list("order", "pk"))
         for row in fresh:
             row.pk = by_order[row.order]
     changes.created = len(fresh)
-    if progress:
-        progress(1, 3)
     for row, p in zip(rows, parsed, strict=True):
         row.parent_id = rows[p.parent].pk if p.parent is not None else None
         row.duplicate_of_id = rows[p.duplicate_of].pk if p.duplicate_of is not None else None
@@ -426,12 +427,10 @@ def entries_sync(*, edition: Edition, result: ParseResult, progress: Progress | 
         # Children of removed entries were re-parented above; nothing kept points at them.
         Entry.objects.filter(pk__in=removed).delete()
     changes.deleted = len(removed)
-    if progress:
-        progress(2, 3)
     changes.examples = _sync_examples(rows, parsed)
     changes.references = _sync_references(edition, rows, parsed)
     if progress:
-        progress(3, 3)
+        progress(total, total)
     return changes
 
 

@@ -6,7 +6,7 @@ import sys
 
 from tqdm import tqdm
 
-from .store import build_generation
+from .store import BuildReport, build_generation, build_or_queue
 
 
 def index_progress(*, enabled: bool = True, stream=None):
@@ -29,10 +29,19 @@ def index_progress(*, enabled: bool = True, stream=None):
     return update, close
 
 
-def build_with_progress(*, show: bool = True):
+def build_with_progress(*, show: bool = True) -> BuildReport:
     """Build a new index generation, drawing a bar per language on a terminal when ``show``."""
     update, close = index_progress(enabled=show)
     try:
         return build_generation(progress=update)
+    finally:
+        close()
+
+
+def build_or_queue_with_progress(*, show: bool = True) -> BuildReport | None:
+    """Like :func:`build_with_progress`, but queue a rebuild (None) when another build is running."""
+    update, close = index_progress(enabled=show)
+    try:
+        return build_or_queue(progress=update)
     finally:
         close()

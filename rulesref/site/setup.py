@@ -11,6 +11,7 @@ from django.conf import settings
 from rulesref.core.langdata import guess_language
 from rulesref.core.languages import UnknownLanguage, get_language
 from rulesref.core.progress import progress_bar
+from rulesref.core.text import InvalidText, check_text
 from rulesref.rules import glossary_data
 from rulesref.rules.manifest import ManifestError, load_manifest
 from rulesref.rules.models import CardName, Edition, TermForm
@@ -103,6 +104,11 @@ def import_corpora(directory: Path) -> CorporaImport:
     glossaries = []
     for path in sorted(directory.iterdir()):
         if not path.is_file() or path.suffix not in (".txt", ".md", ".gz", ".rst"):
+            continue
+        try:
+            check_text(path.name, what=f"{directory}: file name")
+        except InvalidText as error:
+            outcome.failed.append(str(error))
             continue
         if path.name.endswith(".noimages.md") and path.with_name(path.name.replace(".noimages.md", ".md")).exists():
             # The derived copy of a markdown file: the same edition, the same text.

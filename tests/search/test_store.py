@@ -3,6 +3,7 @@
 import io
 import json
 import os
+import shutil
 
 import pytest
 from django.core.management import call_command
@@ -150,3 +151,160 @@ def test_a_korean_edition_imports_and_is_searchable(tmp_path):
     assert sorted(hit.number for hit in results.hits) == ["100.1", "100.1a", "100.1b", "100.2", "101.1"]
     assert all("<mark>플레이어</mark>" in hit.texts["ko"].snippet for hit in results.hits)
     assert search("덱이", languages=["ko"]).hits[0].number == "100.2"
+
+
+def test_a_build_that_sees_the_database_change_under_it_builds_again(seeds, monkeypatch):
+    """An import that commits while the index is being built is indexed by the same build_generation call."""
+    store.build_generation()
+    real = documents.documents_for_language
+    imported = []
+
+    def import_midway(language):
+        if language == "ru" and not imported:
+            imported.append(edition_import(path=SEED_IT_2023, game="mtg", language="it", edition="2023-06-16"))
+        yield from real(language)
+
+    monkeypatch.setattr(documents, "documents_for_language", import_midway)
+    report = store.build_generation()
+    assert imported[0].changed
+    assert store.index_state() == "current"
+    assert store.rebuild_requested() is None
+    assert report.documents["it"] == Entry.objects.filter(edition__language="it").count()
+    hits = search("costituzione edition:2023-06-16", languages=["it"]).hits
+    assert hits and {hit.texts["it"].edition for hit in hits} == {"2023-06-16"}
+
+
+def test_an_import_that_finds_a_build_running_queues_a_rebuild_that_the_next_writer_runs(seeds):
+    store.build_generation()
+    out = io.StringIO()
+    with store.writer_lock():  # a build in another process holds the lock
+        call_command(
+            "import_rules", str(SEED_IT_2023), "--game", "mtg", "--lang", "it", "--edition", "2023-06-16", stdout=out
+        )
+    assert "another index build is running: a rebuild is queued and runs as soon as it finishes" in out.getvalue()
+    assert store.rebuild_requested() is not None
+    assert store.index_state() == "stale"
+    # The next build (or the running one, once it releases the lock) runs the queued rebuild.
+    store.build_generation()
+    assert store.rebuild_requested() is None
+    assert store.index_state() == "current"
+
+
+def test_a_build_runs_a_rebuild_requested_while_it_was_building(seeds, monkeypatch):
+    """What the build holding the lock does when an import queued a rebuild meanwhile."""
+    real = documents.documents_for_language
+    rounds = []
+
+    def import_and_request_midway(language):
+        if language == "ru":
+            rounds.append(language)
+            if len(rounds) == 1:
+                edition_import(path=SEED_IT_2023, game="mtg", language="it", edition="2023-06-16")
+                store.request_rebuild()
+        yield from real(language)
+
+    monkeypatch.setattr(documents, "documents_for_language", import_and_request_midway)
+    store.build_generation()
+    assert len(rounds) == 2
+    assert store.rebuild_requested() is None
+    assert store.index_state() == "current"
+
+
+def test_build_or_queue_queues_when_the_lock_stays_taken(seeds):
+    with store.writer_lock():
+        assert store.build_or_queue() is None
+    assert store.rebuild_requested() is not None
+    assert store.build_or_queue().documents["it"] == Entry.objects.filter(edition__language="it").count()
+    assert store.rebuild_requested() is None
+
+
+def check_output(*args):
+    out = io.StringIO()
+    try:
+        call_command("build_index", "--check", *args, stdout=out)
+    except CommandError as error:
+        return out.getvalue(), str(error)
+    return out.getvalue(), None
+
+
+def test_build_index_check_says_the_index_matches(seeds):
+    report = store.build_generation()
+    out, error = check_output()
+    assert error is None
+    it, ja = report.documents["it"], report.documents["ja"]
+    assert out.splitlines() == [
+        f"live generation: {report.generation}",
+        "  en: 0 documents in the index, 0 in the database",
+        f"  it: {it} documents in the index, {it} in the database",
+        f"  ja: {ja} documents in the index, {ja} in the database",
+        f"  ru: {report.documents['ru']} documents in the index, {report.documents['ru']} in the database",
+        "  zh-hans: 0 documents in the index, 0 in the database",
+        "  ko: 0 documents in the index, 0 in the database",
+        "the search index matches the database",
+    ]
+
+
+def test_build_index_check_names_what_is_off_and_fails(seeds):
+    store.build_generation()
+    it = documents.expected_counts()["it"]
+    Entry.objects.filter(edition__language="it", number="208.5").delete()
+    out, error = check_output()
+    assert error == "the search index does not match the database (1 problems)"
+    assert f"  it: {it} documents in the index, {it - 1} in the database" in out
+    assert f"  off: it: the index holds {it} documents, the database has {it - 1}" in out
+    edition_import(path=SEED_IT_2023, game="mtg", language="it", edition="2023-06-16")
+    out, error = check_output("--json")
+    data = json.loads(out)
+    assert data["ok"] is False
+    assert data["fingerprint"]["database"] == documents.database_fingerprint() != data["fingerprint"]["index"]
+    assert data["problems"][-1].startswith("the database changed since this generation was built (fingerprint ")
+    assert error == "the search index does not match the database (2 problems)"
+
+
+def test_build_index_check_without_an_index(seeds):
+    out, error = check_output()
+    assert "  off: no index has been built: run “python manage.py build_index”" in out
+    assert error == "the search index does not match the database (1 problems)"
+
+
+def test_build_index_if_stale_builds_only_when_needed(seeds):
+    out = io.StringIO()
+    call_command("build_index", "--if-stale", stdout=out)
+    assert out.getvalue().startswith("index generation ")
+    out = io.StringIO()
+    call_command("build_index", "--if-stale", stdout=out)
+    assert out.getvalue() == "the search index is current; nothing to build\n"
+    assert len(generations()) == 1
+
+
+def copy_current_as_a_directory():
+    """What ``cp -r`` (and many backup tools) make of the link: a directory holding the generation."""
+    link = store.index_root() / "current"
+    target = os.path.realpath(link)
+    link.unlink()
+    shutil.copytree(target, link)
+
+
+def test_a_data_directory_restored_by_copying_still_serves_and_the_next_build_relinks(seeds):
+    first = store.build_generation().generation
+    copy_current_as_a_directory()
+    assert store.current_generation() == store.index_root() / "current"
+    assert search("costituzione", languages=["it"]).hits
+    out, error = check_output()
+    assert (
+        "  off: index/current is a directory, not a link (a copied data directory?): the next build relinks it" in out
+    )
+    second = store.build_generation().generation
+    assert os.readlink(store.index_root() / "current") == os.path.join("generations", second)
+    assert generations() == sorted([first, second])
+    assert [hit.number for hit in search("costituzione", languages=["it"]).hits][:1] == ["208.1"]
+    assert check_output() == (check_output()[0], None)
+
+
+def test_a_copied_current_without_its_generations_folder_is_kept_as_a_generation(seeds):
+    first = store.build_generation().generation
+    copy_current_as_a_directory()
+    shutil.rmtree(store.index_root() / "generations")
+    second = store.build_generation().generation
+    assert generations() == sorted([first, second])  # the copy became generations/<first>
+    assert store.current_generation().name == second

@@ -2,13 +2,16 @@
 
 import io
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 from django.core.management import call_command, get_commands, load_command_class
 from django.core.management.base import CommandError
 
 from rulesref.rules.models import CardName, Edition, Entry, TermForm
-from tests.conftest import CORPORA, SEED_IT_2024, SEED_JA
+from tests.conftest import CORPORA, ROOT, SEED_IT_2024, SEED_JA
 
 pytestmark = pytest.mark.django_db
 
@@ -161,7 +164,9 @@ def test_quickstart_fails_when_no_corpus_file_can_be_imported(settings, tmp_path
         call_command("quickstart", "--no-serve", stdout=io.StringIO(), stderr=io.StringIO())
 
 
-@pytest.mark.parametrize("name", ["import_rules", "quickstart", "alignment"])
+@pytest.mark.parametrize(
+    "name", ["import_rules", "quickstart", "alignment", "build_index", "search", "import_glossary", "run_example"]
+)
 def test_every_command_has_help(name):
     command = load_command_class(get_commands()[name], name)
     assert len(command.help) > 40
@@ -179,3 +184,90 @@ def test_every_command_has_help(name):
             "skip_checks",
         ):
             assert action.help, f"{name} --{action.dest} has no help"
+
+
+NOT_UTF8 = b"r\xffegole.txt".decode("utf-8", "surrogateescape")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            [NOT_UTF8, "--game", "mtg", "--lang", "it"],
+            "file name 'r\\xffegole.txt' is not valid text: byte 0xff at position 1 is not UTF-8",
+        ),
+        (
+            [str(SEED_IT_2024), "--game", "mtg", "--lang", "it", "--edition-name", "Dusk\udcc3"],
+            "--edition-name 'Dusk\\xc3' is not valid text: byte 0xc3 at position 4 is not UTF-8",
+        ),
+        (
+            [str(SEED_IT_2024), "--game", "\ud800", "--lang", "it"],
+            "--game '\\ud800' is not valid text: lone surrogate U+D800 at position 0",
+        ),
+        (
+            [str(SEED_IT_2024), "--game", "mtg", "--lang", "it", "--translates", "en:\udcff"],
+            "--translates 'en:\\xff' is not valid text: byte 0xff at position 3 is not UTF-8",
+        ),
+    ],
+)
+def test_import_rules_refuses_invalid_text_in_one_line_and_writes_nothing(args, message):
+    with pytest.raises(CommandError) as error:
+        run("import_rules", *args)
+    assert str(error.value) == message
+    assert Edition.objects.count() == 0
+
+
+def test_import_rules_refuses_a_real_file_whose_name_is_not_utf8(tmp_path):
+    """Bytes in a name on disk arrive as surrogates; the file exists and is readable, but the name is refused."""
+    name = os.fsdecode(b"regole-\xe8.txt")
+    (tmp_path / name).write_bytes(SEED_IT_2024.read_bytes())
+    with pytest.raises(
+        CommandError, match=r"^file name '.*regole-\\xe8\.txt' is not valid text: byte 0xe8 at position"
+    ):
+        run("import_rules", str(tmp_path / name), "--game", "mtg", "--lang", "it", "--edition", "2024-10-02")
+    assert Edition.objects.count() == 0
+
+
+def test_quickstart_refuses_a_corpora_file_whose_name_is_not_utf8(settings, tmp_path):
+    (tmp_path / os.fsdecode(b"cr-\xff.txt")).write_bytes(SEED_IT_2024.read_bytes())
+    settings.CORPORA_DIR = str(tmp_path)
+    err = io.StringIO()
+    with pytest.raises(CommandError) as error:
+        call_command("quickstart", "--no-serve", stdout=io.StringIO(), stderr=err)
+    assert err.getvalue().splitlines() == [
+        f"not imported: {tmp_path}: file name 'cr-\\xff.txt' is not valid text: byte 0xff at position 3 is not UTF-8"
+    ]
+    assert str(error.value) == f"{tmp_path}: no rules file in the corpora folder could be imported"
+
+
+def test_quickstart_refuses_an_invalid_address():
+    with pytest.raises(CommandError) as error:
+        run("quickstart", "--addrport", "127.0.0.1:\udcff")
+    assert str(error.value) == "--addrport '127.0.0.1:\\xff' is not valid text: byte 0xff at position 10 is not UTF-8"
+
+
+@pytest.mark.parametrize(
+    "argv, last_line",
+    [
+        (
+            [b"search", b"\xe3\x82\xbf\xff"],
+            "CommandError: the query '\u30bf\\xff' is not valid text: byte 0xff at position 1 is not UTF-8",
+        ),
+        (
+            [b"import_rules", b"r\xff.txt", b"--game", b"mtg", b"--lang", b"it"],
+            "CommandError: file name 'r\\xff.txt' is not valid text: byte 0xff at position 1 is not UTF-8",
+        ),
+        # argparse's own message: stderr escapes what it cannot encode.
+        ([b"build_index", b"\xff"], "manage.py build_index: error: unrecognized arguments: \\udcff"),
+    ],
+)
+def test_invalid_bytes_on_the_real_command_line_give_one_line_and_no_traceback(argv, last_line, tmp_path):
+    env = {"PATH": os.environ["PATH"], "DJANGO_DEBUG": "1", "RULESREF_DATA_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable.encode(), b"manage.py", *argv], cwd=ROOT, env=env, capture_output=True, timeout=120
+    )
+    stderr = result.stderr.decode("utf-8")
+    assert result.returncode in (1, 2)
+    assert "Traceback" not in stderr
+    assert result.stdout == b""
+    assert stderr.splitlines()[-1] == last_line

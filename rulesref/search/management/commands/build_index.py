@@ -3,19 +3,39 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from rulesref.search.progress import build_with_progress
-from rulesref.search.store import IndexBuildFailed, IndexBusy
+from rulesref.search.store import IndexBuildFailed, IndexBusy, check_index, index_state, rebuild_requested
 
 
 class Command(BaseCommand):
     help = (
         "Build a new search index generation from the database (one Whoosh index per content language), "
-        "verify its document counts, then make it live. The previous generation is kept; only one build runs at a time."
+        "verify its document counts, then make it live. The previous generation is kept; only one build runs at "
+        "a time. --check compares the live index with the database instead and exits 1 when anything is off."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+        parser.add_argument(
+            "--check",
+            action="store_true",
+            help="build nothing: compare the live index with the database (documents per language, fingerprint) "
+            "and say what is off; exit status 1 then",
+        )
+        parser.add_argument(
+            "--if-stale",
+            action="store_true",
+            help="build only when the index is missing or older than the database (cheap to run from cron)",
+        )
 
     def handle(self, *args, **options):
+        if options["check"]:
+            return self.check_live(as_json=options["json"])
+        if options["if_stale"] and index_state() == "current" and not rebuild_requested():
+            if options["json"]:
+                self.stdout.write(json.dumps({"generation": None, "built": False}))
+            else:
+                self.stdout.write("the search index is current; nothing to build")
+            return
         try:
             report = build_with_progress(show=not options["json"])
         except (IndexBusy, IndexBuildFailed) as error:
@@ -28,3 +48,19 @@ class Command(BaseCommand):
             f"index generation {report.generation}: {sum(report.documents.values())} documents ({per_language}) "
             f"in {report.seconds} s, {report.bytes / 1e6:.1f} MB"
         )
+
+    def check_live(self, *, as_json: bool) -> None:
+        result = check_index()
+        if as_json:
+            self.stdout.write(json.dumps(result.as_json(), ensure_ascii=False))
+        else:
+            self.stdout.write(f"live generation: {result.generation or 'none'}")
+            for language, counts in result.documents.items():
+                have = "—" if counts["index"] is None else counts["index"]
+                self.stdout.write(f"  {language}: {have} documents in the index, {counts['database']} in the database")
+            for problem in result.problems:
+                self.stdout.write(f"  off: {problem}")
+        if result.problems:
+            raise CommandError(f"the search index does not match the database ({len(result.problems)} problems)")
+        if not as_json:
+            self.stdout.write("the search index matches the database")

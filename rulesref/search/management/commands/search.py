@@ -4,6 +4,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.core.text import InvalidText, check_text
 from rulesref.search.backend import search
 
 
@@ -24,6 +25,12 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
 
     def handle(self, *args, **options):
+        try:
+            check_text(options["query"], what="the query")
+            check_text(options["game"], what="--game")
+            check_text(options["edition"], what="--edition")
+        except InvalidText as error:
+            raise CommandError(str(error), returncode=2) from None
         results = search(
             options["query"],
             languages=options["lang"],

@@ -1,14 +1,28 @@
 import json
+import os
+import time
+from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from rulesref.core.games import GAMES
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.progress import progress_bar
+from rulesref.core.text import InvalidText, check_text
 from rulesref.rules.parsers import FORMATS
 from rulesref.rules.services import ImportFailed, ImportReport, edition_import
-from rulesref.search.progress import build_with_progress
-from rulesref.search.store import IndexBuildFailed, IndexBusy, index_state
+from rulesref.search.progress import build_or_queue_with_progress
+from rulesref.search.store import IndexBuildFailed, index_state
+
+# Names of the arguments that are text, as the user typed them.
+TEXT_ARGUMENTS = {
+    "path": "file name",
+    "game": "--game",
+    "lang": "--lang",
+    "edition": "--edition",
+    "edition_name": "--edition-name",
+    "translates": "--translates",
+}
 
 
 class Command(BaseCommand):
@@ -39,7 +53,13 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
+        try:
+            for name, label in TEXT_ARGUMENTS.items():
+                check_text(options[name], what=label)
+        except InvalidText as error:
+            raise CommandError(str(error)) from None
         update, close = progress_bar("importing") if not options["json"] else (None, lambda: None)
+        update = _hold_inside_transaction_for_tests(update)
         try:
             report = edition_import(
                 path=options["path"],
@@ -71,9 +91,11 @@ class Command(BaseCommand):
         if skip:
             return "the search index is stale: run “python manage.py build_index”"
         try:
-            built = build_with_progress(show=not quiet)
-        except (IndexBusy, IndexBuildFailed) as error:
+            built = build_or_queue_with_progress(show=not quiet)
+        except IndexBuildFailed as error:
             return f"the search index is stale ({error}); run “python manage.py build_index”"
+        if built is None:
+            return "another index build is running: a rebuild is queued and runs as soon as it finishes"
         return f"search index rebuilt: {sum(built.documents.values())} documents in {built.seconds} s"
 
     def print_report(self, report: ImportReport) -> None:
@@ -110,3 +132,24 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"  {len(report.unresolved)} cross-references point to rules not in this edition: {targets}"
             )
+
+
+def _hold_inside_transaction_for_tests(update):
+    """With ``RULESREF_TEST_HOLD_IMPORT=<file>``, stop inside the import's transaction for good.
+
+    After the rows are written (the import's progress callback runs inside its
+    transaction), create ``<file>`` and sleep, so that a test can kill the process there and check
+    that the database is exactly as before. Unset (always, outside that test), this does nothing.
+    """
+    marker = os.environ.get("RULESREF_TEST_HOLD_IMPORT")
+    if not marker:
+        return update
+
+    def hold(done: int, total: int) -> None:
+        if update:
+            update(done, total)
+        Path(marker).write_text(f"{done}/{total}", encoding="utf-8")
+        while True:
+            time.sleep(60)
+
+    return hold

@@ -5,8 +5,9 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from rulesref.core.catalogs import compile_catalogs
-from rulesref.search.progress import build_with_progress
-from rulesref.search.store import IndexBuildFailed, IndexBusy, index_state
+from rulesref.core.text import InvalidText, check_text
+from rulesref.search.progress import build_or_queue_with_progress
+from rulesref.search.store import IndexBuildFailed, index_state
 from rulesref.site.setup import SetupError, import_bundled_sources, import_corpora, sync_glossary
 
 
@@ -22,6 +23,12 @@ class Command(BaseCommand):
         parser.add_argument("--addrport", default="127.0.0.1:8000", help="where to serve (default 127.0.0.1:8000)")
 
     def handle(self, *args, **options):
+        try:
+            check_text(options["addrport"], what="--addrport")
+            check_text(str(settings.DATA_DIR), what="RULESREF_DATA_DIR")
+            check_text(settings.CORPORA_DIR, what="RULESREF_CORPORA")
+        except InvalidText as error:
+            raise CommandError(str(error)) from None
         settings.DATA_DIR.mkdir(parents=True, exist_ok=True)
         call_command("migrate", interactive=False, verbosity=0)
         written = compile_catalogs(Path(settings.LOCALE_PATHS[0]))
@@ -44,10 +51,13 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         if index_state() != "current":
             try:
-                built = build_with_progress()
-            except (IndexBusy, IndexBuildFailed) as error:
+                built = build_or_queue_with_progress()
+            except IndexBuildFailed as error:
                 raise CommandError(str(error)) from None
-            self.stdout.write(f"search index: {sum(built.documents.values())} documents in {built.seconds} s")
+            if built is None:
+                self.stdout.write("another index build is running: a rebuild is queued and runs when it finishes")
+            else:
+                self.stdout.write(f"search index: {sum(built.documents.values())} documents in {built.seconds} s")
         if options["no_serve"]:
             self.stdout.write(f"ready; database at {settings.DATABASES['default']['NAME']}")
             return

@@ -1,0 +1,23 @@
+"""The settings the test suite runs with: the project's own, with the environment a test run needs.
+
+Set here rather than by weakening ``rulesref.settings``: a key only tests use (DEBUG is off, as
+deployed, so the settings refuse to start without one), and plain HTTP (the test client and the live
+server speak HTTP; the HTTPS redirect and secure cookies are tested against the deployed settings in
+``tests/site/test_security.py``).
+"""
+
+import os
+
+os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-key-5f1c0a7e9b2d4c68a1f3e5d7b9c0a2e4f6b8d0c2e4a6")
+os.environ.setdefault("RULESREF_HTTPS", "0")
+
+from rulesref.settings import *  # noqa: E402, F403
+
+# SQLite: a test database in a file, as deployed (WAL, concurrent readers and writers), not in memory
+# where shared-cache table locks replace WAL snapshots. One file per test process.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    import tempfile
+
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(tempfile.gettempdir(), f"rulesref-tests-{os.getpid()}.sqlite3")
+    }

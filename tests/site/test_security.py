@@ -1,0 +1,176 @@
+"""Safe defaults: DEBUG off, no key from the code, deployment headers, error pages, admin behind login."""
+
+import os
+import re
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import DatabaseError
+from django.test import Client
+from django.urls import include, path
+from django.utils import translation
+
+from rulesref.core.catalogs import compile_catalogs
+from rulesref.site import errors
+from tests.conftest import ROOT
+
+README = ROOT / "README.md"
+
+
+def manage(*args, env):
+    """Run manage.py in a fresh process with exactly the environment given (plus PATH)."""
+    clean = {"PATH": os.environ.get("PATH", ""), "RULESREF_DATA_DIR": env.pop("RULESREF_DATA_DIR", "")} | env
+    clean = {k: v for k, v in clean.items() if v}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_debug_is_off_unless_django_debug_is_1(tmp_path):
+    show = ["shell", "--no-imports", "-c", "from django.conf import settings; print(settings.DEBUG)"]
+    key = secrets.token_urlsafe(50)
+    off = manage(*show, env={"DJANGO_SECRET_KEY": key, "RULESREF_DATA_DIR": str(tmp_path)})
+    on = manage(*show, env={"DJANGO_SECRET_KEY": key, "DJANGO_DEBUG": "1", "RULESREF_DATA_DIR": str(tmp_path)})
+    assert (off.stdout, on.stdout) == ("False\n", "True\n")
+
+
+def test_without_a_secret_key_and_with_debug_off_nothing_starts_and_one_line_says_why(tmp_path):
+    result = manage("check", env={"RULESREF_DATA_DIR": str(tmp_path)})
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        "rulesref: DJANGO_SECRET_KEY is not set; set it to a long random string "
+        "(or DJANGO_DEBUG=1 on a local checkout)\n"
+    )
+
+
+def test_the_wsgi_application_refuses_to_load_without_a_key(tmp_path):
+    env = {"PATH": os.environ["PATH"], "RULESREF_DATA_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-c", "import rulesref.wsgi"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 1
+    assert result.stderr.startswith("rulesref: DJANGO_SECRET_KEY is not set;")
+    assert "Traceback" not in result.stderr
+
+
+def test_quickstart_runs_with_debug_on_and_no_key(tmp_path):
+    """The README's first command needs no key: quickstart is a local command and turns DEBUG on."""
+    result = manage(
+        "shell", "-c", "print(1)", env={"RULESREF_DATA_DIR": str(tmp_path)}
+    )  # a normal command still refuses…
+    assert result.returncode == 1
+    result = manage("quickstart", "--help", env={"RULESREF_DATA_DIR": str(tmp_path)})
+    assert result.returncode == 0, result.stderr
+    assert "Set up and serve the site" in result.stdout
+
+
+def readme_deploy_environment() -> dict[str, str]:
+    """The ``export NAME=value`` lines of the README's "Deploying" section."""
+    text = README.read_text(encoding="utf-8")
+    section = text.split("\n## Deploying", 1)[1].split("\n## ", 1)[0]
+    found = dict(re.findall(r"^export (\w+)=(\S+)", section, flags=re.MULTILINE))
+    assert {"DJANGO_SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "RULESREF_DATA_DIR"} <= set(found)
+    return found
+
+
+def test_check_deploy_is_clean_with_the_settings_the_readme_shows(tmp_path):
+    env = readme_deploy_environment()
+    assert "DJANGO_DEBUG" not in env or env["DJANGO_DEBUG"] == "0"
+    # The README asks for a generated key; the data dir is the test's own.
+    env["DJANGO_SECRET_KEY"] = secrets.token_urlsafe(50)
+    env["RULESREF_DATA_DIR"] = str(tmp_path)
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "System check identified no issues (0 silenced).\n"
+
+
+@pytest.mark.django_db
+def test_every_page_carries_the_security_headers(client):
+    response = client.get("/")
+    policy = dict(part.strip().split(" ", 1) for part in response["Content-Security-Policy"].split(";"))
+    assert policy == {
+        "default-src": "'self'",
+        "base-uri": "'self'",
+        "form-action": "'self'",
+        "frame-ancestors": "'none'",
+        "object-src": "'none'",
+    }
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert response["Referrer-Policy"] == "same-origin"
+    assert response["X-Frame-Options"] == "DENY"
+
+
+@pytest.mark.django_db
+def test_with_https_on_plain_http_is_redirected_and_https_gets_hsts(settings):
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SECURE_HSTS_SECONDS = 31_536_000
+    settings.SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    settings.SECURE_HSTS_PRELOAD = True
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    plain = Client().get("/rules/mtg/it/latest/")
+    assert (plain.status_code, plain["Location"]) == (301, "https://testserver/rules/mtg/it/latest/")
+    behind_proxy = Client().get("/", headers={"X-Forwarded-Proto": "https"})
+    assert behind_proxy.status_code == 200
+    assert behind_proxy["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
+
+
+@pytest.mark.django_db
+def test_a_missing_page_is_a_404_page_in_the_interface_language(client):
+    compile_catalogs(Path(settings.LOCALE_PATHS[0]))
+    response = client.get("/rules/mtg/xx/latest/", headers={"Accept-Language": "ru"})
+    page = response.content.decode()
+    assert response.status_code == 404
+    assert '<html lang="ru">' in page
+    assert "Язык интерфейса" in page  # the shared header, translated
+    assert "<h1>Страница не найдена</h1>" in page  # Django's own catalog has it
+    assert 'href="/search/"' in page
+
+
+def broken_view(request):
+    raise DatabaseError("database is locked")
+
+
+urlpatterns = [path("broken/", broken_view), path("", include("rulesref.urls"))]
+handler500 = "rulesref.site.errors.server_error"
+
+
+@pytest.mark.django_db
+@pytest.mark.urls(__name__)
+def test_a_server_error_is_a_500_page_in_the_interface_language_without_the_database():
+    compile_catalogs(Path(settings.LOCALE_PATHS[0]))
+    client = Client(raise_request_exception=False)
+    response = client.get("/broken/", headers={"Accept-Language": "ja"})
+    page = response.content.decode()
+    assert response.status_code == 500
+    assert '<html lang="ja">' in page
+    assert "表示言語" in page
+    assert "<h1>サーバーエラー</h1>" in page  # Django's own catalog has it
+    assert "database is locked" not in page
+
+
+def test_a_500_page_that_cannot_render_falls_back_to_a_fixed_page(rf):
+    with translation.override("en"):
+        response = errors.server_error(rf.get("/"), template_name="no-such-template.html")
+    assert response.status_code == 500
+    assert response.content.decode() == (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Server error</title></head>\n'
+        "<body><h1>Server error</h1></body></html>\n"
+    )
+
+
+@pytest.mark.django_db
+def test_the_admin_is_only_behind_a_login(client, django_user_model):
+    for url in ["/admin/", "/admin/rules/edition/", "/admin/rules/entry/", "/admin/auth/user/"]:
+        response = client.get(url)
+        assert response.status_code == 302, url
+        assert response["Location"].startswith("/admin/login/?next=")
+    staff = django_user_model.objects.create_user("editor", password="a long passphrase", is_staff=True)
+    client.force_login(staff)
+    assert client.get("/admin/").status_code == 200
+    # Staff without permissions still sees no model.
+    assert client.get("/admin/rules/edition/").status_code == 403
