@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.sitemaps",
     "rulesref.core.apps.CoreConfig",
     "rulesref.rules",
     "rulesref.search",
@@ -49,6 +50,11 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files (compressed, with far-future caching of hashed names) before anything else.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages carry no secret (no CSRF token: the language switch is exempt), so compressing
+    # them does not expose one to BREACH-style guessing.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -71,6 +77,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "rulesref.core.context_processors.interface",
             ],
         },
     },
@@ -100,6 +107,16 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "static"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # collectstatic writes a .gz (and .br where brotli is installed) beside each file;
+    # whitenoise serves the smallest one the browser accepts.
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+# With DEBUG on (a local checkout, the tests) the apps' static folders are served as they are;
+# a deployment runs collectstatic, which writes the compressed copies whitenoise serves.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
 
 LOGGING = {
     "version": 1,

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
+
 
 @dataclass(frozen=True)
 class GameInfo:
     slug: str
-    name: str
+    name: str  # as the publisher prints it
+    label: object = ""  # translatable name for the interface
 
 
 GAMES: dict[str, GameInfo] = {
     game.slug: game
     for game in (
-        GameInfo("mtg", "Magic: The Gathering"),
-        GameInfo("berserk", "Берсерк"),
+        GameInfo("mtg", "Magic: The Gathering", _("Magic: The Gathering")),
+        # Translators: the Russian card game «Берсерк» (Berserk), by Hobby World.
+        GameInfo("berserk", "Берсерк", _("Berserk")),
     )
 }
 

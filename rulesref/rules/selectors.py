@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from .models import Edition, Entry
+import datetime
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+from django.db.models import Count, F, Max, Q, Sum
+
+from .models import Card, CardName, Edition, Entry, GlossaryEntry, TermForm
+from .parsers import numbers
 
 
 def fallback_editions(edition: Edition) -> list[Edition]:
@@ -113,3 +121,372 @@ def rule_history(entry: Entry) -> list[tuple[Edition, Entry | None]]:
     """The same rule in every edition of its language, newest first."""
     editions = Edition.objects.for_game(entry.edition.game.slug).in_language(entry.edition.language).newest_first()
     return [(edition, same_rule_in(entry, edition)) for edition in editions.select_related("game")]
+
+
+# ---------------------------------------------------------------------------
+# Reads for the browser pages (table of contents, entry pages, glossary, cards).
+# Anything that finds "the same rule" in another edition goes through the alignment
+# reads above, or is marked below as a look-up by number that must follow them.
+
+LEVELS = {Entry.Kind.CHAPTER: 0, Entry.Kind.SECTION: 1, Entry.Kind.RULE: 2, Entry.Kind.SUBRULE: 3}
+
+
+@dataclass
+class ContentVersion:
+    """What a page of one game depends on: its editions (re-imports) and the term and card lists."""
+
+    last_modified: datetime.datetime | None
+    fingerprint: str
+
+
+def content_version(game: str) -> ContentVersion:
+    """One query's worth of state that changes whenever a page of ``game`` could change.
+
+    Editions keep their ids across re-imports but get a new ``imported_at``; a glossary
+    sync recreates terms and cards with new ids.
+    """
+    editions = Edition.objects.for_game(game).aggregate(
+        last=Max("imported_at"), count=Count("pk"), ids=Sum("pk"), translated=Sum("translates_id")
+    )
+    terms = TermForm.objects.filter(term__game__slug=game).aggregate(count=Count("pk"), top=Max("pk"))
+    names = CardName.objects.filter(card__game__slug=game).aggregate(count=Count("pk"), top=Max("pk"))
+    raw = repr((sorted(editions.items()), sorted(terms.items()), sorted(names.items())))
+    return ContentVersion(editions["last"], hashlib.sha256(raw.encode()).hexdigest()[:20])
+
+
+def edition_named(game: str, language: str, slug: str) -> Edition | None:
+    return (
+        Edition.objects.select_related("game", "translates")
+        .filter(game__slug=game, language=language, slug=slug)
+        .first()
+    )
+
+
+def game_editions(game: str) -> dict[str, list[Edition]]:
+    """Every edition of ``game`` per language, newest first, with entry counts."""
+    by_language: dict[str, list[Edition]] = {}
+    for edition in Edition.objects.for_game(game).with_counts().select_related("game", "translates").newest_first():
+        by_language.setdefault(edition.language, []).append(edition)
+    return dict(sorted(by_language.items()))
+
+
+@dataclass
+class TocItem:
+    entry: Entry
+    children: list[TocItem] = field(default_factory=list)
+    rule_count: int = 0
+
+
+def table_of_contents(edition: Edition) -> list[TocItem]:
+    """Chapters with their sections, sections without a chapter, and any rule or note that
+    stands outside both (fragments, front matter), in source order, with rule counts."""
+    rows = (
+        Entry.objects.in_edition(edition)
+        .filter(Q(kind__in=[Entry.Kind.CHAPTER, Entry.Kind.SECTION]) | Q(parent__isnull=True))
+        .annotate(
+            rules=Count("children", filter=Q(children__kind=Entry.Kind.RULE), distinct=True),
+            subrules=Count("children__children", filter=Q(children__children__kind=Entry.Kind.SUBRULE), distinct=True),
+        )
+        .select_related("edition__game")
+        .in_source_order()
+    )
+    items: dict[int, TocItem] = {}
+    top: list[TocItem] = []
+    for entry in rows:
+        item = items[entry.pk] = TocItem(entry, rule_count=entry.rules + entry.subrules)
+        parent = items.get(entry.parent_id) if entry.parent_id else None
+        if parent is not None:
+            parent.children.append(item)
+            parent.rule_count += item.rule_count
+        else:
+            top.append(item)
+    return top
+
+
+def entries_numbered(edition: Edition, number: str) -> list[Entry]:
+    """Every entry printed with ``number`` in ``edition`` (two where the source repeats it)."""
+    return list(Entry.objects.in_edition(edition).by_number(number).numbered().for_display().in_source_order())
+
+
+def subtree(entry: Entry) -> list[Entry]:
+    """Everything printed under ``entry`` (rules, subrules, notes), in source order.
+
+    An entry's content runs until the next entry of its own level or above.
+    """
+    higher = [kind for kind, level in LEVELS.items() if level <= LEVELS.get(entry.kind, 3)]
+    after = Entry.objects.in_edition(entry.edition).filter(order__gt=entry.order)
+    end = after.filter(kind__in=higher).in_source_order().values_list("order", flat=True).first()
+    if end is not None:
+        after = after.filter(order__lt=end)
+    return list(after.for_display().in_source_order())
+
+
+def children_of(entry: Entry) -> list[Entry]:
+    """A chapter's sections (or any entry's direct children), with their rule counts."""
+    return list(
+        entry.children.numbered()
+        .annotate(
+            rules=Count("children", filter=Q(children__kind=Entry.Kind.RULE), distinct=True),
+            subrules=Count("children__children", filter=Q(children__children__kind=Entry.Kind.SUBRULE), distinct=True),
+        )
+        .select_related("edition__game")
+        .in_source_order()
+    )
+
+
+def ancestors(entry: Entry) -> list[Entry]:
+    """The chapter, section and rule ``entry`` sits in, outermost first."""
+    chain = []
+    current = entry
+    while current.parent_id:
+        current = Entry.objects.select_related("edition__game").get(pk=current.parent_id)
+        chain.append(current)
+    return chain[::-1]
+
+
+def neighbours(entry: Entry) -> tuple[Entry | None, Entry | None]:
+    """The previous and next entry of the same sort (chapter, section, or rule/subrule)."""
+    if entry.kind in (Entry.Kind.RULE, Entry.Kind.SUBRULE):
+        kinds = [Entry.Kind.RULE, Entry.Kind.SUBRULE]
+    else:
+        kinds = [entry.kind]
+    same = Entry.objects.in_edition(entry.edition).filter(kind__in=kinds).select_related("edition__game")
+    previous = same.filter(order__lt=entry.order).order_by("-order").first()
+    following = same.filter(order__gt=entry.order).exclude(number=entry.number).order_by("order").first()
+    if previous is not None and previous.number == entry.number:
+        # The first of a repeated number is the neighbour of neither.
+        previous = same.filter(order__lt=previous.order).exclude(number=entry.number).order_by("-order").first()
+    return previous, following
+
+
+def nearest_numbers(edition: Edition, number: str, count: int = 3) -> list[Entry]:
+    """Numbers of ``edition`` just before and after where ``number`` would stand."""
+    key = numbers.sort_key(number)
+    numbered = Entry.objects.in_edition(edition).numbered().exclude(sort_key="").select_related("edition__game")
+    before = list(numbered.filter(sort_key__lt=key).order_by("-sort_key")[:count])[::-1]
+    after = list(numbered.filter(sort_key__gt=key).order_by("sort_key")[:count])
+    return before + after
+
+
+def editions_with_number(edition: Edition, number: str) -> list[Entry]:
+    """Where a number this edition lacks is printed: the first such entry of every other edition.
+
+    A look-up by the printed number, for a reader who typed it; not an alignment (the
+    same number may be another rule elsewhere).
+    """
+    found = (
+        Entry.objects.filter(edition__game_id=edition.game_id, number=number, duplicate_of__isnull=True)
+        .exclude(edition=edition)
+        .numbered()
+        .select_related("edition__game")
+        .order_by("edition__language", F("edition__effective_date").desc(nulls_last=True))
+    )
+    seen: set[int] = set()
+    result = []
+    for entry in found:
+        if entry.edition_id not in seen:
+            seen.add(entry.edition_id)
+            result.append(entry)
+    return result
+
+
+def reference_targets(edition: Edition, entries: list[Entry]) -> dict[int, Entry]:
+    """The entry every followable cross-reference of ``entries`` leads to.
+
+    Resolved in its own edition, it leads there; otherwise to the same number in the
+    first fallback edition that has it (the edition this one translates first); a
+    reference no imported edition has is missing from the result.
+    """
+    targets: dict[int, Entry] = {}
+    resolved: dict[int, int] = {}
+    missing: set[str] = set()
+    for entry in entries:
+        for ref in entry.cross_references.all():
+            if ref.target_id:
+                resolved[ref.pk] = ref.target_id
+            else:
+                missing.add(ref.target_number)
+    if resolved:
+        rows = Entry.objects.filter(pk__in=set(resolved.values())).select_related("edition__game")
+        by_pk = {row.pk: row for row in rows}
+        targets.update({ref: by_pk[pk] for ref, pk in resolved.items() if pk in by_pk})
+    if missing:
+        fallbacks = fallback_editions(edition)
+        rank = {e.pk: i for i, e in enumerate(fallbacks)}
+        found: dict[str, Entry] = {}
+        candidates = Entry.objects.filter(
+            edition__in=fallbacks, number__in=missing, duplicate_of__isnull=True
+        ).select_related("edition__game")
+        for candidate in candidates:
+            best = found.get(candidate.number)
+            if best is None or rank[candidate.edition_id] < rank[best.edition_id]:
+                found[candidate.number] = candidate
+        for entry in entries:
+            for ref in entry.cross_references.all():
+                if not ref.target_id and ref.target_number in found:
+                    targets[ref.pk] = found[ref.target_number]
+    return targets
+
+
+def cited_by(entries: list[Entry]) -> list[Entry]:
+    """The entries of the same edition whose text cites one of ``entries``."""
+    citing = (
+        Entry.objects.filter(cross_references__target__in=entries)
+        .exclude(pk__in=[e.pk for e in entries])
+        .select_related("edition__game")
+        .distinct()
+        .in_source_order()
+    )
+    return list(citing)
+
+
+def newest_edition(game: str, language: str) -> Edition | None:
+    return Edition.objects.select_related("game").newest(game, language)
+
+
+# Glossary -----------------------------------------------------------------
+
+
+def glossary_entries(edition: Edition) -> list[GlossaryEntry]:
+    return list(GlossaryEntry.objects.filter(edition=edition).select_related("edition__game"))
+
+
+def term_forms(game: str, language: str) -> list[TermForm]:
+    """The bundled term list's forms in ``language``, preferred forms first."""
+    return list(
+        TermForm.objects.filter(term__game__slug=game, language=language)
+        .select_related("term")
+        .order_by("term__key", "-preferred", "form")
+    )
+
+
+def terms_with_forms(term_ids) -> dict[int, dict[str, list[str]]]:
+    """Every form of each term, per language: {term id: {language: [forms…]}}."""
+    forms: dict[int, dict[str, list[str]]] = {}
+    rows = TermForm.objects.filter(term_id__in=term_ids).order_by("term_id", "language", "-preferred", "form")
+    for term_id, language, form in rows.values_list("term_id", "language", "form"):
+        forms.setdefault(term_id, {}).setdefault(language, []).append(form)
+    return forms
+
+
+def definitions_for(edition: Edition, words: list[str]) -> dict[str, GlossaryEntry]:
+    """Glossary entries of ``edition`` (or, failing that, the editions it is aligned with)
+    whose term is one of ``words`` (compared case-insensitively): {casefolded word: entry}."""
+    wanted = {w.casefold() for w in words}
+    found: dict[str, GlossaryEntry] = {}
+    editions = [edition]
+    if edition.translates_id:
+        editions.append(edition.translates)
+    for candidate in editions:
+        for item in GlossaryEntry.objects.filter(edition=candidate).select_related("edition__game"):
+            key = item.term.casefold()
+            if key in wanted and key not in found:
+                found[key] = item
+    return found
+
+
+def glossary_equivalents(item: GlossaryEntry) -> list[GlossaryEntry]:
+    """The same glossary entry in the aligned edition of every other language.
+
+    Two glossary entries are the same when the rules they cite are the same rules
+    (through ``same_rule_in``) and no other entry of either glossary cites exactly those.
+    """
+    if not item.rules:
+        return []
+    own_signature = tuple(item.rules)
+    if sum(1 for g in GlossaryEntry.objects.filter(edition=item.edition) if tuple(g.rules) == own_signature) > 1:
+        return []
+    cited = [
+        e
+        for e in Entry.objects.in_edition(item.edition)
+        .filter(number__in=item.rules, duplicate_of__isnull=True)
+        .select_related("edition__game")
+    ]
+    found = []
+    languages = Edition.objects.for_game(item.edition.game.slug).exclude(language=item.edition.language)
+    for language in sorted(set(languages.values_list("language", flat=True))):
+        other = aligned_edition(item.edition, language)
+        if other is None:
+            continue
+        numbers_there = []
+        for entry in cited:
+            same = same_rule_in(entry, other)
+            if same is None:
+                break
+            numbers_there.append(same.number)
+        else:
+            matches = [
+                g for g in GlossaryEntry.objects.filter(edition=other) if sorted(g.rules) == sorted(numbers_there)
+            ]
+            if len(matches) == 1:
+                found.append(matches[0])
+    return found
+
+
+def entries_using(edition: Edition, pattern: re.Pattern, limit: int = 100) -> tuple[list[Entry], int]:
+    """Rules of ``edition`` whose text matches ``pattern`` (the first ``limit``) and how many there are."""
+    matching = [
+        pk
+        for pk, text in Entry.objects.in_edition(edition).rules().in_source_order().values_list("pk", "text")
+        if pattern.search(text)
+    ]
+    shown = Entry.objects.filter(pk__in=matching[:limit]).select_related("edition__game").in_source_order()
+    return list(shown), len(matching)
+
+
+# Cards --------------------------------------------------------------------
+
+
+def card_named(game: str, key: str) -> Card | None:
+    return Card.objects.filter(game__slug=game, key=key).prefetch_related("names").first()
+
+
+def card_names(game: str, language: str) -> dict[str, str]:
+    """{name as printed in ``language``: card key}, for linking card names in rule text."""
+    return dict(CardName.objects.filter(card__game__slug=game, language=language).values_list("name", "card__key"))
+
+
+def entries_mentioning(card: Card) -> list[tuple[Edition, list[Entry]]]:
+    """Every entry, in every edition, whose text or examples name the card in any language."""
+    condition = Q()
+    for name in card.names.all():
+        condition |= Q(text__contains=name.name) | Q(examples__text__contains=name.name)
+    if not condition:
+        return []
+    rows = (
+        Entry.objects.filter(condition, edition__game_id=card.game_id)
+        .select_related("edition__game")
+        .distinct()
+        .order_by("edition__language", F("edition__effective_date").desc(nulls_last=True), "edition_id", "order")
+    )
+    grouped: dict[int, tuple[Edition, list[Entry]]] = {}
+    for entry in rows:
+        grouped.setdefault(entry.edition_id, (entry.edition, []))[1].append(entry)
+    return list(grouped.values())
+
+
+# Sitemap ------------------------------------------------------------------
+
+
+def alternates_by_entry(edition: Edition) -> dict[int, list[Entry]]:
+    """For every numbered entry of ``edition``: the same rule in the aligned edition of each
+    other language (for hreflang alternates). The bulk form of ``aligned_entries``; by number
+    for now, like ``same_rule_in``, and to be replaced with it."""
+    result: dict[int, list[Entry]] = {}
+    own = dict(
+        Entry.objects.in_edition(edition).numbered().filter(duplicate_of__isnull=True).values_list("number", "pk")
+    )
+    languages = Edition.objects.for_game(edition.game.slug).exclude(language=edition.language)
+    for language in sorted(set(languages.values_list("language", flat=True))):
+        other = aligned_edition(edition, language)
+        if other is None:
+            continue
+        there = (
+            Entry.objects.in_edition(other)
+            .numbered()
+            .filter(duplicate_of__isnull=True, number__in=list(own))
+            .select_related("edition__game")
+        )
+        for entry in there:
+            result.setdefault(own[entry.number], []).append(entry)
+    return result
