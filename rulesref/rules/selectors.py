@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, F, Max, Q, Sum
 
-from .models import Card, CardName, Edition, Entry, GlossaryEntry, TermForm
+from .models import Card, CardName, Edition, Entry, Game, GlossaryEntry, Term, TermForm
 from .parsers import numbers
 
 
@@ -490,3 +490,51 @@ def alternates_by_entry(edition: Edition) -> dict[int, list[Entry]]:
         for entry in there:
             result.setdefault(own[entry.number], []).append(entry)
     return result
+
+
+def entries_numbered_in(edition: Edition, wanted: list[str]) -> list[Entry]:
+    """The entries of ``edition`` printed with one of ``wanted`` (a glossary entry's rules), in order."""
+    return list(
+        Entry.objects.in_edition(edition)
+        .numbered()
+        .filter(number__in=wanted, duplicate_of__isnull=True)
+        .select_related("edition__game")
+        .in_source_order()
+    )
+
+
+def term_ids(game: str, keys: list[str]) -> dict[str, int]:
+    """{term key: term id} for the bundled terms of ``game`` named by ``keys``."""
+    return dict(Term.objects.filter(game__slug=game, key__in=keys).values_list("key", "pk"))
+
+
+_listing_cache: dict[str, list[dict]] = {}
+
+
+def home_listing() -> list[dict]:
+    """Every game with its editions (newest first per language) and their rule counts.
+
+    Counting a few tens of thousands of entries costs more than the rest of the home page,
+    so the counts are kept per process until an import or a sync changes the data.
+    """
+    version = "|".join(content_version(slug).fingerprint for slug in Game.objects.values_list("slug", flat=True))
+    cached = _listing_cache.get(version)
+    if cached is not None:
+        return cached
+    counts: dict[int, int] = {}
+    for edition_id, n in (
+        Entry.objects.rules().values("edition_id").annotate(n=Count("pk")).values_list("edition_id", "n")
+    ):
+        counts[edition_id] = n
+    games: dict[int, dict] = {}
+    editions = Edition.objects.select_related("game", "translates").order_by(
+        "game__slug", "language", F("effective_date").desc(nulls_last=True), "slug"
+    )
+    for edition in editions:
+        game = games.setdefault(edition.game_id, {"slug": edition.game.slug, "languages": {}})
+        edition.rule_count = counts.get(edition.pk, 0)
+        game["languages"].setdefault(edition.language, []).append(edition)
+    listing = list(games.values())
+    _listing_cache.clear()
+    _listing_cache[version] = listing
+    return listing
