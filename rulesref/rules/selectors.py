@@ -538,3 +538,9 @@ def home_listing() -> list[dict]:
     _listing_cache.clear()
     _listing_cache[version] = listing
     return listing
+
+
+def edition_slugs(game: str | None = None) -> set[str]:
+    """The slugs of every imported edition (of ``game``), for checking an ``edition:`` filter."""
+    editions = Edition.objects.for_game(game) if game else Edition.objects.all()
+    return set(editions.values_list("slug", flat=True))
