@@ -370,15 +370,30 @@ def terms_with_forms(term_ids) -> dict[int, dict[str, list[str]]]:
 
 
 def definitions_for(edition: Edition, words: list[str]) -> dict[str, GlossaryEntry]:
-    """Glossary entries of ``edition`` (or, failing that, the editions it is aligned with)
-    whose term is one of ``words`` (compared case-insensitively): {casefolded word: entry}."""
+    """Glossary entries of ``edition`` (or, failing that, of the editions aligned with it in
+    the other languages, English first) whose term is one of ``words`` (compared
+    case-insensitively): {casefolded word: entry}."""
     wanted = {w.casefold() for w in words}
     found: dict[str, GlossaryEntry] = {}
     editions = [edition]
-    if edition.translates_id:
-        editions.append(edition.translates)
+    with_glossary = (
+        Edition.objects.for_game(edition.game.slug)
+        .exclude(language=edition.language)
+        .filter(glossary__isnull=False)
+        .values_list("language", flat=True)
+        .distinct()
+    )
+    for language in sorted(set(with_glossary), key=lambda code: (code != "en", code)):
+        aligned = aligned_edition(edition, language)
+        if aligned is not None:
+            editions.append(aligned)
+    condition = Q()
+    for word in words:
+        condition |= Q(term__iexact=word)
+    if not words:
+        return found
     for candidate in editions:
-        for item in GlossaryEntry.objects.filter(edition=candidate).select_related("edition__game"):
+        for item in GlossaryEntry.objects.filter(condition, edition=candidate).select_related("edition__game"):
             key = item.term.casefold()
             if key in wanted and key not in found:
                 found[key] = item
