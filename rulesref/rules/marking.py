@@ -103,31 +103,24 @@ class Marker:
         self._card_urls = {name: url for name, url in self.cards.items()}
 
     def render(self, text: str, references=()) -> SafeString:
-        spans: list[tuple[int, int, int, str]] = []  # (start, end, priority, html)
-        spans.extend(self._reference_spans(text, references))
+        spans: list[tuple[int, int, int, str, str]] = []  # (start, end, priority, html, term key)
+        spans.extend((*span, "") for span in self._reference_spans(text, references))
         if self._card_pattern is not None:
             for match in self._card_pattern.finditer(text):
                 url = self._card_urls.get(match.group())
                 if url:
-                    spans.append(
-                        (*match.span(), 1, format_html('<a class="card" href="{}">{}</a>', url, match.group()))
-                    )
+                    html = format_html('<a class="card" href="{}">{}</a>', url, match.group())
+                    spans.append((*match.span(), 1, html, ""))
         if self.terms is not None:
             for start, end, key in self.terms.spans(text):
-                spans.append(
-                    (
-                        start,
-                        end,
-                        2,
-                        format_html('<a class="term" href="#term-{}" data-term="{}">{}</a>', key, key, text[start:end]),
-                    )
-                )
-                if key not in self.used_terms:
-                    self.used_terms.append(key)
+                html = format_html('<a class="term" href="#term-{}" data-term="{}">{}</a>', key, key, text[start:end])
+                spans.append((start, end, 2, html, key))
         chosen: list[tuple[int, int, str]] = []
-        for start, end, _priority, html in sorted(spans, key=lambda s: (s[2], s[0])):
+        for start, end, _priority, html, key in sorted(spans, key=lambda s: (s[2], s[0])):
             if all(end <= c_start or start >= c_end for c_start, c_end, _ in chosen):
                 chosen.append((start, end, html))
+                if key and key not in self.used_terms:
+                    self.used_terms.append(key)
         pieces = []
         cursor = 0
         for start, end, html in sorted(chosen):

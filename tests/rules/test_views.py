@@ -140,8 +140,14 @@ def test_table_of_contents_has_collapsible_chapters_with_counts(client):
     html = page(client, "/rules/mtg/en/2024-09-20/")
     assert title(html) == "Magic: The Gathering · English · September 20, 2024"
     assert html.count('<details class="chapter"') == 9
-    assert '<details class="chapter" id="toc-1"><summary><a href="/rules/mtg/en/2024-09-20/1/">1. Game Concepts</a>' in html
-    assert '<li><a href="/rules/mtg/en/2024-09-20/208/">208. Power/Toughness</a> <span class="count" lang="en">10</span></li>' in html
+    assert (
+        '<details class="chapter" id="toc-1"><summary><a href="/rules/mtg/en/2024-09-20/1/">1. Game Concepts</a>'
+        in html
+    )
+    assert (
+        '<li><a href="/rules/mtg/en/2024-09-20/208/">208. Power/Toughness</a> '
+        '<span class="count" lang="en">10</span></li>' in html
+    )
     assert 'data-rule-base="/rules/mtg/en/2024-09-20/"' in html
     assert len(html.encode()) < 150_000
 
@@ -159,7 +165,10 @@ def test_a_missing_number_is_a_404_naming_the_nearest_numbers_and_the_editions_t
     assert "<h1>No rule 604.3 in this edition</h1>" in html
     assert re.findall(r'<ul class="nearest".*?</ul>', html, re.S)[0].count("<li>") == 3
     assert '<li><a href="/rules/mtg/it/2024-10-02/208.5/">208.5</a>' in html
-    assert '<ul class="elsewhere"><li><a href="/rules/mtg/en/2024-09-20/604.3/">English · September 20, 2024</a></li></ul>' in html
+    assert (
+        '<ul class="elsewhere"><li><a href="/rules/mtg/en/2024-09-20/604.3/">English · September 20, 2024</a></li></ul>'
+        in html
+    )
 
 
 def test_unknown_game_language_or_edition_is_a_404(client):
@@ -237,7 +246,7 @@ def test_glossary_index_is_in_the_languages_own_order(client):
 
 def test_english_glossary_has_every_entry_and_a_term_page(client):
     html = page(client, "/rules/mtg/en/2024-09-20/glossary/")
-    assert "<p class=\"count\">" in html
+    assert '<p class="count">' in html
     assert '<li><a href="toughness/">Toughness</a></li>' in html
     assert len(html.encode()) < 150_000
     term = page(client, "/rules/mtg/en/2024-09-20/glossary/toughness/")
