@@ -4,6 +4,7 @@
 - ``DATABASE_URL``: a database URL (e.g. ``postgres://…``); SQLite in the data dir when unset.
 - ``DJANGO_SECRET_KEY``, ``DJANGO_DEBUG`` (``1``/``0``), ``ALLOWED_HOSTS`` (comma separated).
 - ``RULESREF_CORPORA``: a folder of official rules files that ``quickstart`` imports too.
+- ``RULESREF_STATIC_ROOT``: where ``collectstatic`` writes (default ``<data dir>/static``).
 """
 
 import os
@@ -106,7 +107,7 @@ TIME_ZONE = "UTC"
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = DATA_DIR / "static"
+STATIC_ROOT = Path(os.environ.get("RULESREF_STATIC_ROOT") or DATA_DIR / "static")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # collectstatic writes a .gz (and .br where brotli is installed) beside each file;
