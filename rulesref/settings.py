@@ -106,6 +106,17 @@ USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True
 
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # Rendered reference pages, per process, keyed by their ETag (a re-import changes it).
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "rulesref-pages",
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+}
+
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("RULESREF_STATIC_ROOT") or DATA_DIR / "static")
 STORAGES = {

@@ -49,6 +49,13 @@ class Contribution:
 
 _entry_panels: dict[str, Contribution] = {}
 _example_annotations: dict[str, Contribution] = {}
+# Changes with every registration, so that pages cached with other contributions are not reused.
+_generation = 0
+
+
+def generation() -> int:
+    """A number that changes whenever a contribution is registered or removed."""
+    return _generation
 
 
 class DuplicateContribution(ValueError):
@@ -58,7 +65,9 @@ class DuplicateContribution(ValueError):
 def _register(registry: dict, name: str, func, order: int, replace: bool) -> None:
     if name in registry and not replace and registry[name].func is not func:
         raise DuplicateContribution(f"a rule-page contribution named {name!r} is already registered")
+    global _generation
     registry[name] = Contribution(name=name, func=func, order=order)
+    _generation += 1
 
 
 def register_entry_panel(name: str, func: EntryPanel, *, order: int = 100, replace: bool = False) -> None:
@@ -73,8 +82,10 @@ def register_example_annotation(name: str, func: ExampleAnnotation, *, order: in
 
 def unregister(name: str) -> None:
     """Remove a contribution of either kind (tests, or an app that turns itself off)."""
+    global _generation
     _entry_panels.pop(name, None)
     _example_annotations.pop(name, None)
+    _generation += 1
 
 
 def _sorted(registry: dict) -> list[Contribution]:

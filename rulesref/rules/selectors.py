@@ -7,10 +7,28 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 
-from django.db.models import Count, F, Max, Q, Sum
+from django.db import connection
+from django.db.models import Count, F, Q
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from .models import Card, CardName, Edition, Entry, Game, GlossaryEntry, Term, TermForm
 from .parsers import numbers
+
+_snapshots: dict[str, tuple[str, list[Edition]]] = {}
+
+
+def editions_of(game: str) -> list[Edition]:
+    """Every edition of ``game``, newest first (game and source edition loaded), read once per
+    change of the data (``content_version``) and kept in the process: pages ask for them
+    many times, and there are a handful."""
+    fingerprint = content_version(game).fingerprint
+    cached = _snapshots.get(game)
+    if cached is not None and cached[0] == fingerprint:
+        return cached[1]
+    editions = list(Edition.objects.for_game(game).select_related("game", "translates").newest_first())
+    _snapshots[game] = (fingerprint, editions)
+    return editions
 
 
 def fallback_editions(edition: Edition) -> list[Edition]:
@@ -19,7 +37,7 @@ def fallback_editions(edition: Edition) -> list[Edition]:
     First the edition it translates, then the same language's other editions,
     then every other edition of the game, newest first.
     """
-    others = list(Edition.objects.for_game(edition.game.slug).exclude(pk=edition.pk).newest_first())
+    others = [e for e in editions_of(edition.game.slug) if e.pk != edition.pk]
     order = []
     if edition.translates_id:
         order.extend(e for e in others if e.pk == edition.translates_id)
@@ -77,7 +95,7 @@ def aligned_edition(edition: Edition, language: str) -> Edition | None:
     """
     if language == edition.language:
         return edition
-    editions = list(Edition.objects.for_game(edition.game.slug).in_language(language).newest_first())
+    editions = [e for e in editions_of(edition.game.slug) if e.language == language]
     if not editions:
         return None
     for candidate in editions:
@@ -103,24 +121,44 @@ def same_rule_in(entry: Entry, edition: Edition) -> Entry | None:
 
 def aligned_entries(entry: Entry) -> dict[str, tuple[Edition, Entry | None]]:
     """For every other language the game has: (the aligned edition, the same rule there or None)."""
-    languages = (
-        Edition.objects.for_game(entry.edition.game.slug)
-        .exclude(language=entry.edition.language)
-        .values_list("language", flat=True)
-        .distinct()
-    )
-    found = {}
-    for language in sorted(set(languages)):
+    languages = {e.language for e in editions_of(entry.edition.game.slug)} - {entry.edition.language}
+    aligned = {}
+    for language in sorted(languages):
         edition = aligned_edition(entry.edition, language)
         if edition is not None:
-            found[language] = (edition, same_rule_in(entry, edition))
+            aligned[language] = edition
+    # One query for every language (by number for now, like same_rule_in).
+    there = {
+        e.edition_id: e
+        for e in Entry.objects.filter(
+            edition__in=list(aligned.values()), number=entry.number, kind=entry.kind, duplicate_of__isnull=True
+        ).order_by("order")
+    }
+    found = {}
+    for language, edition in aligned.items():
+        same = there.get(edition.pk)
+        if same is not None:
+            same.edition = edition
+        found[language] = (edition, same)
     return found
 
 
 def rule_history(entry: Entry) -> list[tuple[Edition, Entry | None]]:
     """The same rule in every edition of its language, newest first."""
-    editions = Edition.objects.for_game(entry.edition.game.slug).in_language(entry.edition.language).newest_first()
-    return [(edition, same_rule_in(entry, edition)) for edition in editions.select_related("game")]
+    editions = [e for e in editions_of(entry.edition.game.slug) if e.language == entry.edition.language]
+    there = {
+        e.edition_id: e
+        for e in Entry.objects.filter(
+            edition__in=editions, number=entry.number, kind=entry.kind, duplicate_of__isnull=True
+        ).order_by("order")
+    }
+    history = []
+    for edition in editions:
+        same = entry if edition.pk == entry.edition_id else there.get(edition.pk)
+        if same is not None and same is not entry:
+            same.edition = edition
+        history.append((edition, same))
+    return history
 
 
 # ---------------------------------------------------------------------------
@@ -143,23 +181,41 @@ def content_version(game: str) -> ContentVersion:
     """One query's worth of state that changes whenever a page of ``game`` could change.
 
     Editions keep their ids across re-imports but get a new ``imported_at``; a glossary
-    sync recreates terms and cards with new ids.
+    sync recreates terms and cards with new ids. Every page asks this first (for its ETag),
+    so it is one plain SQL statement: compiling ORM queries costs more than running them.
     """
-    editions = Edition.objects.for_game(game).aggregate(
-        last=Max("imported_at"), count=Count("pk"), ids=Sum("pk"), translated=Sum("translates_id")
-    )
-    terms = TermForm.objects.filter(term__game__slug=game).aggregate(count=Count("pk"), top=Max("pk"))
-    names = CardName.objects.filter(card__game__slug=game).aggregate(count=Count("pk"), top=Max("pk"))
-    raw = repr((sorted(editions.items()), sorted(terms.items()), sorted(names.items())))
-    return ContentVersion(editions["last"], hashlib.sha256(raw.encode()).hexdigest()[:20])
+    tables = {
+        "edition": Edition._meta.db_table,
+        "game": Game._meta.db_table,
+        "term": Term._meta.db_table,
+        "form": TermForm._meta.db_table,
+        "card": Card._meta.db_table,
+        "name": CardName._meta.db_table,
+    }
+    sql = """
+        SELECT MAX(e.imported_at), COUNT(e.id), SUM(e.id), SUM(e.translates_id),
+          (SELECT COUNT(f.id) FROM {form} f JOIN {term} t ON t.id = f.term_id WHERE t.game_id = g.id),
+          (SELECT MAX(f.id) FROM {form} f JOIN {term} t ON t.id = f.term_id WHERE t.game_id = g.id),
+          (SELECT COUNT(n.id) FROM {name} n JOIN {card} c ON c.id = n.card_id WHERE c.game_id = g.id),
+          (SELECT MAX(n.id) FROM {name} n JOIN {card} c ON c.id = n.card_id WHERE c.game_id = g.id)
+        FROM {game} g LEFT JOIN {edition} e ON e.game_id = g.id
+        WHERE g.slug = %s GROUP BY g.id
+    """.format(**tables)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game])
+        row = cursor.fetchone()
+    if row is None:
+        return ContentVersion(None, "none")
+    last = row[0]
+    if isinstance(last, str):
+        last = parse_datetime(last)
+    if last is not None and timezone.is_naive(last):
+        last = timezone.make_aware(last, datetime.UTC)
+    return ContentVersion(last, hashlib.sha256(repr(row).encode()).hexdigest()[:20])
 
 
 def edition_named(game: str, language: str, slug: str) -> Edition | None:
-    return (
-        Edition.objects.select_related("game", "translates")
-        .filter(game__slug=game, language=language, slug=slug)
-        .first()
-    )
+    return next((e for e in editions_of(game) if e.language == language and e.slug == slug), None)
 
 
 def game_editions(game: str) -> dict[str, list[Edition]]:
@@ -341,7 +397,7 @@ def cited_by(entries: list[Entry]) -> list[Entry]:
 
 
 def newest_edition(game: str, language: str) -> Edition | None:
-    return Edition.objects.select_related("game").newest(game, language)
+    return next((e for e in editions_of(game) if e.language == language), None)
 
 
 # Glossary -----------------------------------------------------------------

@@ -10,13 +10,15 @@ from __future__ import annotations
 import functools
 import hashlib
 
+from django.core.cache import caches
 from django.core.paginator import Paginator
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
+from rulesref.core import panels
 from rulesref.core.games import GAMES
 from rulesref.core.languages import CONTENT_LANGUAGES
 
@@ -41,7 +43,7 @@ def _version(request, game: str, *args, **kwargs) -> selectors.ContentVersion:
 
 def _etag(request, game: str, *args, **kwargs) -> str:
     version = _version(request, game)
-    raw = f"{PAGE_VERSION}|{version.fingerprint}|{get_language()}|{request.get_full_path()}"
+    raw = f"{PAGE_VERSION}|{version.fingerprint}|{panels.generation()}|{get_language()}|{request.get_full_path()}"
     return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
 
@@ -50,9 +52,26 @@ def _last_modified(request, game: str, *args, **kwargs):
 
 
 def conditional_page(view):
-    """ETag / Last-Modified for a page of one game; 304 when the reader has it already."""
-    wrapped = condition(etag_func=_etag, last_modified_func=_last_modified)(view)
-    return functools.wraps(view)(wrapped)
+    """ETag / Last-Modified for a page of one game; 304 when the reader has it already.
+
+    The page itself is kept in the ``pages`` cache under its ETag: the same data, interface
+    language and address give the same bytes, and a re-import changes the ETag.
+    """
+
+    @functools.wraps(view)
+    def cached(request, *args, **kwargs):
+        key = "page:" + _etag(request, *args, **kwargs)
+        store = caches["pages"]
+        hit = store.get(key)
+        if hit is not None:
+            status, content_type, body = hit
+            return HttpResponse(body, status=status, content_type=content_type)
+        response = view(request, *args, **kwargs)
+        if response.status_code in (200, 404) and not response.streaming:
+            store.set(key, (response.status_code, response["Content-Type"], response.content))
+        return response
+
+    return functools.wraps(view)(condition(etag_func=_etag, last_modified_func=_last_modified)(cached))
 
 
 def _check(game: str, language: str | None = None) -> None:
