@@ -21,6 +21,7 @@ def collator():
     return pyuca.Collator()
 
 
+@functools.lru_cache(maxsize=20000)
 def collation_key(text: str):
     return collator().sort_key(text.casefold())
 

@@ -239,23 +239,32 @@ def table_of_contents(edition: Edition) -> list[TocItem]:
     rows = (
         Entry.objects.in_edition(edition)
         .filter(Q(kind__in=[Entry.Kind.CHAPTER, Entry.Kind.SECTION]) | Q(parent__isnull=True))
-        .annotate(
-            rules=Count("children", filter=Q(children__kind=Entry.Kind.RULE), distinct=True),
-            subrules=Count("children__children", filter=Q(children__children__kind=Entry.Kind.SUBRULE), distinct=True),
-        )
         .select_related("edition__game")
         .in_source_order()
     )
+    # Rules and subrules counted towards every entry above them: two plain reads, no joins.
+    parents = dict(Entry.objects.in_edition(edition).rules().values_list("pk", "parent_id").order_by())
+    below: dict[int, int] = {}
+    for parent in parents.values():
+        while parent is not None:
+            below[parent] = below.get(parent, 0) + 1
+            parent = parents.get(parent)
+            if parent is None:
+                break
     items: dict[int, TocItem] = {}
     top: list[TocItem] = []
     for entry in rows:
-        item = items[entry.pk] = TocItem(entry, rule_count=entry.rules + entry.subrules)
+        item = items[entry.pk] = TocItem(entry)
         parent = items.get(entry.parent_id) if entry.parent_id else None
         if parent is not None:
             parent.children.append(item)
-            parent.rule_count += item.rule_count
         else:
             top.append(item)
+    for pk, item in items.items():
+        item.rule_count = below.get(pk, 0)
+    for item in top:
+        if item.children:
+            item.rule_count = sum(child.rule_count for child in item.children)
     return top
 
 
@@ -407,22 +416,77 @@ def glossary_entries(edition: Edition) -> list[GlossaryEntry]:
     return list(GlossaryEntry.objects.filter(edition=edition).select_related("edition__game"))
 
 
-def term_forms(game: str, language: str) -> list[TermForm]:
-    """The bundled term list's forms in ``language``, preferred forms first."""
-    return list(
-        TermForm.objects.filter(term__game__slug=game, language=language)
-        .select_related("term")
-        .order_by("term__key", "-preferred", "form")
+_vocabularies: dict[str, tuple[str, list[tuple[int, str, str, str, bool]], dict[str, dict[str, str]]]] = {}
+
+
+def _vocabulary(game: str):
+    """The term list and card names of ``game``, read once per change of the data:
+    ([(term id, term key, language, form, preferred)…], {language: {card name: card key}})."""
+    fingerprint = content_version(game).fingerprint
+    cached = _vocabularies.get(game)
+    if cached is not None and cached[0] == fingerprint:
+        return cached[1], cached[2]
+    forms = list(
+        TermForm.objects.filter(term__game__slug=game)
+        .order_by("term__key", "language", "-preferred", "form")
+        .values_list("term_id", "term__key", "language", "form", "preferred")
     )
+    names: dict[str, dict[str, str]] = {}
+    for language, name, key in CardName.objects.filter(card__game__slug=game).values_list(
+        "language", "name", "card__key"
+    ):
+        names.setdefault(language, {})[name] = key
+    _vocabularies[game] = (fingerprint, forms, names)
+    return forms, names
 
 
-def terms_with_forms(term_ids) -> dict[int, dict[str, list[str]]]:
+@dataclass(frozen=True)
+class Form:
+    term_id: int
+    key: str
+    language: str
+    form: str
+    preferred: bool
+
+
+def term_forms(game: str, language: str) -> list[Form]:
+    """The bundled term list's forms in ``language``, preferred forms first."""
+    forms, _names = _vocabulary(game)
+    return [Form(*row) for row in forms if row[2] == language]
+
+
+def terms_with_forms(term_ids, game: str | None = None) -> dict[int, dict[str, list[str]]]:
     """Every form of each term, per language: {term id: {language: [forms…]}}."""
+    wanted = set(term_ids)
     forms: dict[int, dict[str, list[str]]] = {}
-    rows = TermForm.objects.filter(term_id__in=term_ids).order_by("term_id", "language", "-preferred", "form")
-    for term_id, language, form in rows.values_list("term_id", "language", "form"):
+    if game is not None:
+        rows = [(t, lang, form) for t, _key, lang, form, _p in _vocabulary(game)[0] if t in wanted]
+    else:
+        rows = TermForm.objects.filter(term_id__in=wanted).order_by("term_id", "language", "-preferred", "form")
+        rows = rows.values_list("term_id", "language", "form")
+    for term_id, language, form in rows:
         forms.setdefault(term_id, {}).setdefault(language, []).append(form)
     return forms
+
+
+_term_indexes: dict[int, tuple[object, dict[str, int]]] = {}
+
+
+def _glossary_index(edition: Edition) -> dict[str, int]:
+    """{casefolded term: glossary entry id} of one edition, read once per import of it."""
+    cached = _term_indexes.get(edition.pk)
+    if cached is not None and cached[0] == edition.imported_at:
+        return cached[1]
+    index: dict[str, int] = {}
+    for pk, term in GlossaryEntry.objects.filter(edition=edition).order_by("position").values_list("pk", "term"):
+        index.setdefault(term.casefold(), pk)
+    _term_indexes[edition.pk] = (edition.imported_at, index)
+    return index
+
+
+def has_glossary(edition: Edition) -> bool:
+    """Whether the edition has a glossary page: its own glossary or terms in its language."""
+    return bool(_glossary_index(edition)) or bool(term_forms(edition.game.slug, edition.language))
 
 
 def definitions_for(edition: Edition, words: list[str]) -> dict[str, GlossaryEntry]:
@@ -430,29 +494,24 @@ def definitions_for(edition: Edition, words: list[str]) -> dict[str, GlossaryEnt
     the other languages, English first) whose term is one of ``words`` (compared
     case-insensitively): {casefolded word: entry}."""
     wanted = {w.casefold() for w in words}
-    found: dict[str, GlossaryEntry] = {}
     editions = [edition]
-    with_glossary = (
-        Edition.objects.for_game(edition.game.slug)
-        .exclude(language=edition.language)
-        .filter(glossary__isnull=False)
-        .values_list("language", flat=True)
-        .distinct()
-    )
-    for language in sorted(set(with_glossary), key=lambda code: (code != "en", code)):
+    languages = {e.language for e in editions_of(edition.game.slug)} - {edition.language}
+    for language in sorted(languages, key=lambda code: (code != "en", code)):
         aligned = aligned_edition(edition, language)
         if aligned is not None:
             editions.append(aligned)
-    condition = Q()
-    for word in words:
-        condition |= Q(term__iexact=word)
-    if not words:
-        return found
+    chosen: dict[str, int] = {}
     for candidate in editions:
-        for item in GlossaryEntry.objects.filter(condition, edition=candidate).select_related("edition__game"):
-            key = item.term.casefold()
-            if key in wanted and key not in found:
-                found[key] = item
+        for word, pk in _glossary_index(candidate).items():
+            if word in wanted and word not in chosen:
+                chosen[word] = pk
+    rows = GlossaryEntry.objects.in_bulk(list(chosen.values()))
+    by_edition = {e.pk: e for e in editions}
+    found = {}
+    for word, pk in chosen.items():
+        item = rows[pk]
+        item.edition = by_edition[item.edition_id]
+        found[word] = item
     return found
 
 
@@ -514,7 +573,7 @@ def card_named(game: str, key: str) -> Card | None:
 
 def card_names(game: str, language: str) -> dict[str, str]:
     """{name as printed in ``language``: card key}, for linking card names in rule text."""
-    return dict(CardName.objects.filter(card__game__slug=game, language=language).values_list("name", "card__key"))
+    return dict(_vocabulary(game)[1].get(language, {}))
 
 
 def entries_mentioning(card: Card) -> list[tuple[Edition, list[Entry]]]:
@@ -576,7 +635,8 @@ def entries_numbered_in(edition: Edition, wanted: list[str]) -> list[Entry]:
 
 def term_ids(game: str, keys: list[str]) -> dict[str, int]:
     """{term key: term id} for the bundled terms of ``game`` named by ``keys``."""
-    return dict(Term.objects.filter(game__slug=game, key__in=keys).values_list("key", "pk"))
+    wanted = set(keys)
+    return {key: term_id for term_id, key, *_rest in _vocabulary(game)[0] if key in wanted}
 
 
 _listing_cache: dict[str, list[dict]] = {}

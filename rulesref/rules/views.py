@@ -127,12 +127,12 @@ def _newer(edition):
 
 
 def _has_glossary(edition) -> bool:
-    return bool(selectors.glossary_entries(edition)) or bool(selectors.term_forms(edition.game.slug, edition.language))
+    return selectors.has_glossary(edition)
 
 
 def _marker(edition, entries: list[Entry]) -> Marker:
     game = edition.game.slug
-    forms = {tf.form: tf.term.key for tf in selectors.term_forms(game, edition.language)}
+    forms = {tf.form: tf.key for tf in selectors.term_forms(game, edition.language)}
     cards = {
         name: reverse("rules:card-detail", args=[game, key])
         for name, key in selectors.card_names(game, edition.language).items()
@@ -273,7 +273,7 @@ def glossary_term(request, game: str, language: str, edition: str, slug: str):
     term_ids |= {
         tf.term_id for tf in selectors.term_forms(game, language) if tf.form.casefold() == item["term"].casefold()
     }
-    forms = selectors.terms_with_forms(term_ids)
+    forms = selectors.terms_with_forms(term_ids, game)
     equivalents = []
     for _term_id, by_language in forms.items():
         for lang, lang_forms in by_language.items():

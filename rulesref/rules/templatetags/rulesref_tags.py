@@ -82,7 +82,7 @@ def page_terms(marker, edition) -> list[dict]:
         return []
     game = edition.game.slug
     ids = selectors.term_ids(game, keys)
-    forms = selectors.terms_with_forms(ids.values())
+    forms = selectors.terms_with_forms(ids.values(), game)
     words = [form for by_language in forms.values() for lang_forms in by_language.values() for form in lang_forms]
     definitions = selectors.definitions_for(edition, words)
     terms = []
