@@ -109,7 +109,11 @@ class EntryQuerySet(models.QuerySet):
 
     def for_display(self) -> EntryQuerySet:
         """What a page needs to show entries: their edition and game, examples, references."""
-        return self.select_related("edition__game").prefetch_related("examples", "cross_references")
+        return (
+            self.select_related("edition__game")
+            .defer("edition__report")
+            .prefetch_related("examples", "cross_references")
+        )
 
     def translations_of(self, entry: Entry) -> EntryQuerySet:
         """The same rule (same game and number) in the other languages."""

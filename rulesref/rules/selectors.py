@@ -26,7 +26,12 @@ def editions_of(game: str) -> list[Edition]:
     cached = _snapshots.get(game)
     if cached is not None and cached[0] == fingerprint:
         return cached[1]
-    editions = list(Edition.objects.for_game(game).select_related("game", "translates").newest_first())
+    editions = list(
+        Edition.objects.for_game(game)
+        .select_related("game", "translates")
+        .defer("report", "translates__report")
+        .newest_first()
+    )
     _snapshots[game] = (fingerprint, editions)
     return editions
 
@@ -68,9 +73,11 @@ def reference_links(edition: Edition, entries: list[Entry]) -> dict[int, str]:
     fallbacks = fallback_editions(edition)
     found: dict[str, Entry] = {}
     rank = {e.pk: i for i, e in enumerate(fallbacks)}
-    candidates = Entry.objects.filter(
-        edition__in=fallbacks, number__in=missing, duplicate_of__isnull=True
-    ).select_related("edition__game")
+    candidates = (
+        Entry.objects.filter(edition__in=fallbacks, number__in=missing, duplicate_of__isnull=True)
+        .select_related("edition__game")
+        .defer("edition__report")
+    )
     for candidate in candidates:
         best = found.get(candidate.number)
         if best is None or rank[candidate.edition_id] < rank[best.edition_id]:
@@ -115,6 +122,7 @@ def same_rule_in(entry: Entry, edition: Edition) -> Entry | None:
     return (
         Entry.objects.filter(edition=edition, number=entry.number, kind=entry.kind, duplicate_of__isnull=True)
         .select_related("edition__game")
+        .defer("edition__report")
         .first()
     )
 
@@ -240,6 +248,7 @@ def table_of_contents(edition: Edition) -> list[TocItem]:
         Entry.objects.in_edition(edition)
         .filter(Q(kind__in=[Entry.Kind.CHAPTER, Entry.Kind.SECTION]) | Q(parent__isnull=True))
         .select_related("edition__game")
+        .defer("edition__report")
         .in_source_order()
     )
     # Rules and subrules counted towards every entry above them: two plain reads, no joins.
@@ -295,6 +304,7 @@ def children_of(entry: Entry) -> list[Entry]:
             subrules=Count("children__children", filter=Q(children__children__kind=Entry.Kind.SUBRULE), distinct=True),
         )
         .select_related("edition__game")
+        .defer("edition__report")
         .in_source_order()
     )
 
@@ -304,7 +314,7 @@ def ancestors(entry: Entry) -> list[Entry]:
     chain = []
     current = entry
     while current.parent_id:
-        current = Entry.objects.select_related("edition__game").get(pk=current.parent_id)
+        current = Entry.objects.select_related("edition__game").defer("edition__report").get(pk=current.parent_id)
         chain.append(current)
     return chain[::-1]
 
@@ -315,7 +325,12 @@ def neighbours(entry: Entry) -> tuple[Entry | None, Entry | None]:
         kinds = [Entry.Kind.RULE, Entry.Kind.SUBRULE]
     else:
         kinds = [entry.kind]
-    same = Entry.objects.in_edition(entry.edition).filter(kind__in=kinds).select_related("edition__game")
+    same = (
+        Entry.objects.in_edition(entry.edition)
+        .filter(kind__in=kinds)
+        .select_related("edition__game")
+        .defer("edition__report")
+    )
     previous = same.filter(order__lt=entry.order).order_by("-order").first()
     following = same.filter(order__gt=entry.order).exclude(number=entry.number).order_by("order").first()
     if previous is not None and previous.number == entry.number:
@@ -327,7 +342,13 @@ def neighbours(entry: Entry) -> tuple[Entry | None, Entry | None]:
 def nearest_numbers(edition: Edition, number: str, count: int = 3) -> list[Entry]:
     """Numbers of ``edition`` just before and after where ``number`` would stand."""
     key = numbers.sort_key(number)
-    numbered = Entry.objects.in_edition(edition).numbered().exclude(sort_key="").select_related("edition__game")
+    numbered = (
+        Entry.objects.in_edition(edition)
+        .numbered()
+        .exclude(sort_key="")
+        .select_related("edition__game")
+        .defer("edition__report")
+    )
     before = list(numbered.filter(sort_key__lt=key).order_by("-sort_key")[:count])[::-1]
     after = list(numbered.filter(sort_key__gt=key).order_by("sort_key")[:count])
     return before + after
@@ -344,6 +365,7 @@ def editions_with_number(edition: Edition, number: str) -> list[Entry]:
         .exclude(edition=edition)
         .numbered()
         .select_related("edition__game")
+        .defer("edition__report")
         .order_by("edition__language", F("edition__effective_date").desc(nulls_last=True))
     )
     seen: set[int] = set()
@@ -372,16 +394,20 @@ def reference_targets(edition: Edition, entries: list[Entry]) -> dict[int, Entry
             else:
                 missing.add(ref.target_number)
     if resolved:
-        rows = Entry.objects.filter(pk__in=set(resolved.values())).select_related("edition__game")
+        rows = (
+            Entry.objects.filter(pk__in=set(resolved.values())).select_related("edition__game").defer("edition__report")
+        )
         by_pk = {row.pk: row for row in rows}
         targets.update({ref: by_pk[pk] for ref, pk in resolved.items() if pk in by_pk})
     if missing:
         fallbacks = fallback_editions(edition)
         rank = {e.pk: i for i, e in enumerate(fallbacks)}
         found: dict[str, Entry] = {}
-        candidates = Entry.objects.filter(
-            edition__in=fallbacks, number__in=missing, duplicate_of__isnull=True
-        ).select_related("edition__game")
+        candidates = (
+            Entry.objects.filter(edition__in=fallbacks, number__in=missing, duplicate_of__isnull=True)
+            .select_related("edition__game")
+            .defer("edition__report")
+        )
         for candidate in candidates:
             best = found.get(candidate.number)
             if best is None or rank[candidate.edition_id] < rank[best.edition_id]:
@@ -399,6 +425,7 @@ def cited_by(entries: list[Entry]) -> list[Entry]:
         Entry.objects.filter(cross_references__target__in=entries)
         .exclude(pk__in=[e.pk for e in entries])
         .select_related("edition__game")
+        .defer("edition__report")
         .distinct()
         .in_source_order()
     )
@@ -412,8 +439,16 @@ def newest_edition(game: str, language: str) -> Edition | None:
 # Glossary -----------------------------------------------------------------
 
 
-def glossary_entries(edition: Edition) -> list[GlossaryEntry]:
-    return list(GlossaryEntry.objects.filter(edition=edition).select_related("edition__game"))
+def glossary_terms(edition: Edition) -> list[str]:
+    """The terms of an edition's glossary as printed, in source order."""
+    return list(GlossaryEntry.objects.filter(edition=edition).order_by("position").values_list("term", flat=True))
+
+
+def glossary_entries_named(edition: Edition, terms: list[str]) -> list[GlossaryEntry]:
+    entries = list(GlossaryEntry.objects.filter(edition=edition, term__in=terms).order_by("position"))
+    for entry in entries:
+        entry.edition = edition
+    return entries
 
 
 _vocabularies: dict[str, tuple[str, list[tuple[int, str, str, str, bool]], dict[str, dict[str, str]]]] = {}
@@ -531,6 +566,7 @@ def glossary_equivalents(item: GlossaryEntry) -> list[GlossaryEntry]:
         for e in Entry.objects.in_edition(item.edition)
         .filter(number__in=item.rules, duplicate_of__isnull=True)
         .select_related("edition__game")
+        .defer("edition__report")
     ]
     found = []
     languages = Edition.objects.for_game(item.edition.game.slug).exclude(language=item.edition.language)
@@ -560,7 +596,12 @@ def entries_using(edition: Edition, pattern: re.Pattern, limit: int = 100) -> tu
         for pk, text in Entry.objects.in_edition(edition).rules().in_source_order().values_list("pk", "text")
         if pattern.search(text)
     ]
-    shown = Entry.objects.filter(pk__in=matching[:limit]).select_related("edition__game").in_source_order()
+    shown = (
+        Entry.objects.filter(pk__in=matching[:limit])
+        .select_related("edition__game")
+        .defer("edition__report")
+        .in_source_order()
+    )
     return list(shown), len(matching)
 
 
@@ -586,6 +627,7 @@ def entries_mentioning(card: Card) -> list[tuple[Edition, list[Entry]]]:
     rows = (
         Entry.objects.filter(condition, edition__game_id=card.game_id)
         .select_related("edition__game")
+        .defer("edition__report")
         .distinct()
         .order_by("edition__language", F("edition__effective_date").desc(nulls_last=True), "edition_id", "order")
     )
@@ -616,6 +658,7 @@ def alternates_by_entry(edition: Edition) -> dict[int, list[Entry]]:
             .numbered()
             .filter(duplicate_of__isnull=True, number__in=list(own))
             .select_related("edition__game")
+            .defer("edition__report")
         )
         for entry in there:
             result.setdefault(own[entry.number], []).append(entry)
@@ -629,6 +672,7 @@ def entries_numbered_in(edition: Edition, wanted: list[str]) -> list[Entry]:
         .numbered()
         .filter(number__in=wanted, duplicate_of__isnull=True)
         .select_related("edition__game")
+        .defer("edition__report")
         .in_source_order()
     )
 

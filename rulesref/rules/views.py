@@ -231,8 +231,8 @@ def _entry_not_found(request, edition, number: str):
 def _glossary_items(edition) -> list[dict]:
     """The edition's glossary entries and the bundled terms of its language, one per slug."""
     items: dict[str, dict] = {}
-    for item in selectors.glossary_entries(edition):
-        items.setdefault(term_slug(item.term), {"term": item.term, "entries": [], "forms": []})["entries"].append(item)
+    for term in selectors.glossary_terms(edition):
+        items.setdefault(term_slug(term), {"term": term, "entries": [], "forms": []})["entries"].append(term)
     for form in selectors.term_forms(edition.game.slug, edition.language):
         if not form.preferred:
             continue
@@ -267,6 +267,7 @@ def glossary_term(request, game: str, language: str, edition: str, slug: str):
     item = next((i for i in _glossary_items(edition_row) if i["slug"] == slug), None)
     if item is None:
         raise Http404("no such term")
+    item["entries"] = selectors.glossary_entries_named(edition_row, item["entries"])
     cited_numbers = [n for entry in item["entries"] for n in entry.rules]
     cited = selectors.entries_numbered_in(edition_row, cited_numbers)
     term_ids = {form.term_id for form in item["forms"]}

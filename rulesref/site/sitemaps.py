@@ -63,6 +63,7 @@ class EntriesSitemap(_AlternatesSitemap):
             Entry.objects.numbered()
             .filter(duplicate_of__isnull=True)
             .select_related("edition__game")
+            .defer("edition__report")
             .order_by("edition__game__slug", "edition__language", "edition__slug", "order")
         )
 
@@ -81,8 +82,10 @@ class GlossarySitemap(Sitemap):
     limit = 5000
 
     def items(self):
-        return GlossaryEntry.objects.select_related("edition__game").order_by(
-            "edition__game__slug", "edition__language", "edition__slug", "position"
+        return (
+            GlossaryEntry.objects.select_related("edition__game")
+            .defer("edition__report")
+            .order_by("edition__game__slug", "edition__language", "edition__slug", "position")
         )
 
     def location(self, item):
