@@ -127,6 +127,7 @@ def test_searching_from_the_header_reaches_the_rule_page(bundled_site, browser):
 
 
 def test_a_phone_never_scrolls_sideways_and_dark_mode_is_dark(bundled_site, browser):
+    build_generation()
     phone = new_page(browser, bundled_site, viewport={"width": 375, "height": 800})
     for url, name in [
         ("/", "home"),
@@ -136,6 +137,8 @@ def test_a_phone_never_scrolls_sideways_and_dark_mode_is_dark(bundled_site, brow
         ("/search/?q=toughness", "search"),
     ]:
         phone.goto(bundled_site.url + url)
+        if name == "search":
+            assert phone.locator("li.hit").count() == 10
         widths = phone.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert widths[0] <= widths[1], (url, widths)
         shot(phone, f"375px-{name}")
