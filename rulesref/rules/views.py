@@ -15,6 +15,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
@@ -71,7 +72,18 @@ def conditional_page(view):
             store.set(key, (response.status_code, response["Content-Type"], response.content))
         return response
 
-    return functools.wraps(view)(condition(etag_func=_etag, last_modified_func=_last_modified)(cached))
+    conditional = condition(etag_func=_etag, last_modified_func=_last_modified)(cached)
+
+    @functools.wraps(view)
+    def page(request, *args, **kwargs):
+        response = conditional(request, *args, **kwargs)
+        # The interface language comes from the cookie or Accept-Language; browsers keep the
+        # page but ask again each time (a 304 costs one query), so a re-import shows at once.
+        patch_vary_headers(response, ("Cookie", "Accept-Language"))
+        patch_cache_control(response, no_cache=True)
+        return response
+
+    return page
 
 
 def _check(game: str, language: str | None = None) -> None:

@@ -258,6 +258,8 @@ def test_conditional_get_answers_304_until_the_edition_is_reimported(client):
     url = "/rules/mtg/it/2024-10-02/208.2a/"
     first = client.get(url)
     etag, modified = first["ETag"], first["Last-Modified"]
+    assert first["Cache-Control"] == "no-cache"
+    assert first["Vary"] == "Cookie, Accept-Language, Accept-Encoding"
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
     assert client.get(url, HTTP_IF_MODIFIED_SINCE=modified).status_code == 304
     # Another interface language is another page.
