@@ -6,6 +6,7 @@
 - ``RULESREF_HTTPS`` (default: on when DEBUG is off): redirect to HTTPS, secure cookies, HSTS.
 - ``RULESREF_BEHIND_PROXY``: trust ``X-Forwarded-Proto: https`` from the load balancer in front.
 - ``RULESREF_CORPORA``: a folder of official rules files that ``quickstart`` imports too.
+- ``RULESREF_STATIC_ROOT``: where ``collectstatic`` writes (default ``<data dir>/static``).
 
 Safe by default: DEBUG is off unless ``DJANGO_DEBUG=1`` (``manage.py quickstart``, the local
 command, turns it on for itself), and with DEBUG off a missing ``DJANGO_SECRET_KEY`` stops every
@@ -53,6 +54,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.sitemaps",
     "rulesref.core.apps.CoreConfig",
     "rulesref.rules",
     "rulesref.search",
@@ -62,7 +64,12 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files (compressed, with far-future caching of hashed names) before anything else.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Pages carry no secret (no CSRF token: the language switch is exempt), so compressing
+    # them does not expose one to BREACH-style guessing.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -88,6 +95,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "rulesref.site.context_processors.index_status",
+                "rulesref.core.context_processors.interface",
             ],
         },
     },
@@ -152,8 +160,29 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # Rendered reference pages, per process, keyed by their ETag (a re-import changes it).
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "rulesref-pages",
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+}
+
 STATIC_URL = "static/"
-STATIC_ROOT = DATA_DIR / "static"
+STATIC_ROOT = Path(os.environ.get("RULESREF_STATIC_ROOT") or DATA_DIR / "static")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # collectstatic writes a .gz (and .br where brotli is installed) beside each file;
+    # whitenoise serves the smallest one the browser accepts.
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+# With DEBUG on (a local checkout, the tests) the apps' static folders are served as they are;
+# a deployment runs collectstatic, which writes the compressed copies whitenoise serves.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
 
 LOGGING = {
     "version": 1,

@@ -4,6 +4,9 @@ import os
 from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
+from django.db import transaction
+from django.test import override_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "rules_data" / "sources"
@@ -36,3 +39,29 @@ def private_data_dir(settings, tmp_path):
     """Each test writes its database files and search indexes under its own folder."""
     settings.DATA_DIR = tmp_path / "data"
     return settings.DATA_DIR
+
+
+@pytest.fixture(scope="module")
+def bundled(django_db_blocker, tmp_path_factory):
+    """The bundled site (English CR 2024-09-20, Italian, Japanese and Берсерк seeds, term list),
+    imported once per test module and rolled back afterwards."""
+    from rulesref.rules.services import glossary_sync
+    from rulesref.site.setup import import_bundled_sources
+
+    data_dir = tmp_path_factory.mktemp("bundled-data")
+    with django_db_blocker.unblock(), override_settings(DATA_DIR=data_dir):
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            glossary_sync(directory=django_settings.RULES_DATA_DIR / "glossary")
+            list(import_bundled_sources())
+            yield data_dir
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)
+
+
+@pytest.fixture
+def site(bundled, settings, db):
+    settings.DATA_DIR = bundled
+    return bundled

@@ -21,3 +21,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"rulesref-tests-{os.getpid()}.sqlite3")
     }
+
+# Static files straight from the apps' folders, as a local checkout serves them (a deployment runs
+# collectstatic and whitenoise serves the compressed copies).
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

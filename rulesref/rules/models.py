@@ -128,6 +128,14 @@ class EntryQuerySet(models.QuerySet):
     def in_source_order(self) -> EntryQuerySet:
         return self.order_by("order")
 
+    def for_display(self) -> EntryQuerySet:
+        """What a page needs to show entries: their edition and game, examples, references."""
+        return (
+            self.select_related("edition__game")
+            .defer("edition__report")
+            .prefetch_related("examples", "cross_references")
+        )
+
 
 class Entry(models.Model):
     """One numbered unit of one edition (or an unnumbered note), as printed."""
@@ -180,7 +188,12 @@ class Entry(models.Model):
         return f"{label} ({self.edition})"
 
     def get_absolute_url(self) -> str:
-        return f"{self.edition.get_absolute_url()}#{self.anchor}"
+        """A numbered entry's own page; a note is shown on its parent's page (or the contents)."""
+        if self.number and self.kind != Entry.Kind.NOTE:
+            edition = self.edition
+            return reverse("rules:entry-detail", args=[edition.game.slug, edition.language, edition.slug, self.number])
+        page = self.parent.get_absolute_url() if self.parent_id else self.edition.get_absolute_url()
+        return f"{page}#{self.anchor}"
 
     @property
     def anchor(self) -> str:

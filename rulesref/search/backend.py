@@ -376,8 +376,9 @@ def _text_query(generation, language, text, scope, limit) -> _LanguageQuery:
     if not used and not _could_match(text, language):
         # Latin words in the Russian index, Cyrillic in the Chinese one: nothing to find,
         # and nothing the glossary could translate. The language's text of each rule
-        # found elsewhere is still shown.
-        return _LanguageQuery(language, Or([]), {}, [], direct=False)
+        # found elsewhere is still shown, with the typed words marked where it quotes them
+        # ("Lost Order of Jarkeld" inside a Japanese rule).
+        return _LanguageQuery(language, Or([]), {"literal": set(WORD_RE.findall(text))}, [], direct=False)
     query = _parse(generation, language, rewritten)
     extra = []
     if PLAIN_WORDS_RE.match(text) and not any(word in ("AND", "OR", "NOT") for word in text.split()):
@@ -589,6 +590,10 @@ def _snippet(language: str, text: str, terms: dict[str, set[str]]) -> str:
         spans += highlight.match_phrase(_analysed(language, text), phrase)
     for phrase in terms.get("phrase:bigrams", ()):
         spans += highlight.match_phrase(_analysed(BIGRAMS, text), phrase)
+    for word in terms.get("literal", ()):
+        spans += [
+            m.span() for m in re.finditer(rf"(?<![A-Za-zÀ-ɏ]){re.escape(word)}(?![A-Za-zÀ-ɏ])", text, re.IGNORECASE)
+        ]
     for char in terms.get("chars", ()):
         spans += [(i, i + 1) for i, ch in enumerate(text) if ch == char]
     return highlight.render(text, highlight.merge(spans, text))

@@ -105,6 +105,14 @@ def documents_for_language(language: str) -> Iterator[dict]:
             "keywords": keywords_for(entry.number, text, cards.get(game, [])),
             "cites": ",".join(dict.fromkeys(ref.target_number for ref in entry.cross_references.all())),
         }
+    # A glossary entry whose term is in the term list is keyed by that concept, so that its
+    # translations (Toughness, 防御力) are one result, not one per language.
+    concepts = {
+        (game, form.casefold()): key
+        for game, form, key in TermForm.objects.filter(language=language).values_list(
+            "term__game__slug", "form", "term__key"
+        )
+    }
     glossary = GlossaryEntry.objects.filter(edition__language=language).select_related("edition__game")
     for item in glossary.order_by("edition_id", "position").iterator(chunk_size=2000):
         edition = item.edition
@@ -117,7 +125,7 @@ def documents_for_language(language: str) -> Iterator[dict]:
             "lang": language,
             "kind": "glossary",
             "number": item.term,
-            "key": f"{game}:glossary:{item.term.casefold()}",
+            "key": f"{game}:glossary:{concepts.get((game, item.term.casefold()), item.term.casefold())}",
             "latest": "1" if edition.pk in latest else "0",
             "order": item.position,
             "title": item.term,

@@ -62,12 +62,24 @@ def window(text: str, spans: list[tuple[int, int]], max_chars: int) -> tuple[int
     start = max(0, first - max_chars // 4)
     end = min(len(text), start + max_chars)
     start = max(0, end - max_chars)
-    # Start at a word (or, for unspaced scripts, a sentence) boundary when one is near.
+    # Start and end at a word (or, for unspaced scripts, a sentence) boundary when one is
+    # near; otherwise at a character, never inside a word of a spaced script.
     if start > 0:
-        boundary = max(text.rfind(" ", start - 30, start + 1), text.rfind("。", start - 30, start + 1))
+        boundary = max(text.rfind(" ", start - 30, start + 1), *(text.rfind(p, start - 30, start) for p in STOPS))
         if boundary >= 0:
             start = boundary + 1
+    if end < len(text):
+        stop = max((text.rfind(p, end - 40, end) for p in STOPS), default=-1)
+        space = text.rfind(" ", end - 40, end + 1)
+        if stop >= 0 and stop + 1 > space:
+            end = stop + 1
+        elif space > start:
+            end = space
     return start, end
+
+
+# Sentence ends of unspaced scripts (and a full stop or semicolon before a space elsewhere).
+STOPS = ("。", "！", "？", "；")
 
 
 def render(text: str, spans: list[tuple[int, int]], *, max_chars: int = 480) -> str:
@@ -82,7 +94,7 @@ def render(text: str, spans: list[tuple[int, int]], *, max_chars: int = 480) -> 
         pieces.append(escape(text[cursor:start]))
         pieces.append(f"<mark>{escape(text[start:end])}</mark>")
         cursor = end
-    pieces.append(escape(text[cursor:hi]))
+    pieces.append(escape(text[cursor:hi].rstrip()))
     if hi < len(text):
         pieces.append(ELLIPSIS)
     return "".join(pieces)

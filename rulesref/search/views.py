@@ -1,42 +1,135 @@
-from django.shortcuts import render
-from django.urls import reverse
+"""The search page: a GET form, a result count, pages of results, each result linking to
+its rule page in every language shown."""
 
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language, gettext
+
+from rulesref.core.formatting import printable
 from rulesref.core.games import GAMES
 from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.rules import selectors
+from rulesref.rules.glossary import term_slug
 
 from .backend import search
+from .queries import QueryError, parse_user_query
+
+PER_PAGE = 10
+# How many results a query is ranked for; the count says "at least" when it is reached.
+MAX_RESULTS = 100
 
 
 def results(request):
     """The search page: a GET form and results grouped by rule, in every language asked for."""
-    query = request.GET.get("q", "")
-    languages = [lang for lang in request.GET.getlist("lang") if lang in CONTENT_LANGUAGES]
+    query = printable(request.GET.get("q", ""))
+    notices: list[str] = []
+    languages = []
+    for value in request.GET.getlist("lang"):
+        if value in CONTENT_LANGUAGES:
+            languages.append(value)
+        else:
+            notices.append(
+                gettext("Unknown language “%(value)s” ignored; known languages: %(known)s.")
+                % {"value": printable(value, 20), "known": ", ".join(CONTENT_LANGUAGES)}
+            )
     game = request.GET.get("game") or None
-    found = None
+    if game is not None and game not in GAMES:
+        notices.append(
+            gettext("Unknown game “%(value)s” ignored; known games: %(known)s.")
+            % {"value": printable(game, 20), "known": ", ".join(GAMES)}
+        )
+        game = None
+    found = error = None
     if query.strip():
-        found = search(query, languages=languages or None, game=game if game in GAMES else None)
-        for hit in found.hits:
-            hit.rows = [
-                {
-                    "lang": lang,
-                    "label": CONTENT_LANGUAGES[lang].label,
-                    "text": text,
-                    "url": _url(hit.game, lang, text),
-                }
-                for lang, text in hit.texts.items()
-            ]
+        error = _unknown_edition(query, game)
+        if error is None:
+            found = search(query, languages=languages or None, game=game, limit=MAX_RESULTS)
+            target = _number_target(query, found)
+            if target:
+                return redirect(target)
+    hits = found.hits if found and not found.error else []
+    page = Paginator(hits, PER_PAGE).get_page(request.GET.get("page"))
     context = {
         "query": query,
         "results": found,
+        "error": error or (found.error if found else None),
+        "notices": notices + (list(found.notices) if found else []),
+        "page_obj": page,
+        "shown": [_shown(hit) for hit in page.object_list],
+        "count": len(hits),
+        "at_least": len(hits) >= MAX_RESULTS,
         "content_languages": CONTENT_LANGUAGES.values(),
         "selected": languages,
         "game": game,
+        "page_query": _page_query(request),
     }
     return render(request, "search/results.html", context)
 
 
-def _url(game: str, language: str, text) -> str:
-    page = reverse("rules:edition-detail", args=[game, language, text.edition])
-    if text.kind in ("rule", "subrule", "section") and text.number:
-        return f"{page}#r{text.number}"
-    return page
+def _unknown_edition(query: str, game: str | None) -> str | None:
+    """A message for an ``edition:`` that no imported edition has, like an unknown ``lang:``."""
+    try:
+        user = parse_user_query(query)
+    except QueryError:
+        return None  # search() reports it
+    if user.edition is None:
+        return None
+    known = selectors.edition_slugs(user.game or game)
+    if user.edition in known:
+        return None
+    return gettext("Unknown edition “%(value)s”; imported editions: %(known)s.") % {
+        "value": user.edition,
+        "known": ", ".join(sorted(known)),
+    }
+
+
+def _number_target(query: str, found) -> str | None:
+    """A rule-number query whose rule is found exactly once goes straight to the rule page."""
+    if found is None or found.error:
+        return None
+    try:
+        number = parse_user_query(query).number
+    except QueryError:
+        return None
+    exact = [hit for hit in found.hits if number and hit.number == number]
+    if len(exact) != 1:
+        return None
+    hit = exact[0]
+    language = get_language() if get_language() in hit.texts else hit.matched_lang
+    text = hit.texts.get(language)
+    return hit_url(hit.game, language, text) if text else None
+
+
+def _shown(hit) -> dict:
+    """One result as the page shows it (the cached hit itself is never changed)."""
+    order = [hit.matched_lang] + [lang for lang in hit.texts if lang != hit.matched_lang]
+    rows = [
+        {
+            "lang": lang,
+            "text": hit.texts[lang],
+            "url": hit_url(hit.game, lang, hit.texts[lang]),
+            "matched": lang == hit.matched_lang,
+        }
+        for lang in order
+        if lang in hit.texts
+    ]
+    return {"hit": hit, "rows": rows}
+
+
+def hit_url(game: str, language: str, text) -> str:
+    """The page of one result in one language: the rule's own page, a glossary term's page,
+    or (an unnumbered note) its edition's contents."""
+    if text.kind == "glossary":
+        return reverse("rules:glossary-term", args=[game, language, text.edition, term_slug(text.number)])
+    if text.number and text.kind in ("chapter", "section", "rule", "subrule"):
+        return reverse("rules:entry-detail", args=[game, language, text.edition, text.number])
+    return reverse("rules:edition-detail", args=[game, language, text.edition])
+
+
+def _page_query(request) -> str:
+    params = request.GET.copy()
+    params.pop("page", None)
+    return params.urlencode()

@@ -147,7 +147,7 @@ def test_the_page_shows_the_example_it_runs_from_the_database(client, seed_editi
     assert [(lang, unescape(text)[:60]) for lang, text in quoted] == [
         ("it", "Il Manovratore Veterano (Veteran Motorist) ha l'abilità \"Ogn")
     ]
-    assert 'href="/rules/mtg/it/2024-10-02/#r208.3a"' in html
+    assert 'href="/rules/mtg/it/2024-10-02/208.3a/"' in html
 
 
 def test_coverage_page_counts_per_chapter(client, english_edition):

@@ -195,7 +195,7 @@ def test_search_page_shows_grouped_escaped_results(client):
     page = client.get("/search/", {"q": "costituzione", "lang": ["it", "ja"]}).content.decode()
     assert '<td lang="it">' in page
     assert "<mark>costituzione</mark>" in page
-    assert 'href="/rules/mtg/it/2024-10-02/#r208.1"' in page
+    assert 'href="/rules/mtg/it/2024-10-02/208.1/"' in page
 
 
 def test_search_page_escapes_the_query_and_shows_the_message(client):

@@ -42,10 +42,11 @@ def test_a_current_index_says_nothing_and_a_stale_one_says_it_is_behind(rf):
     assert banner(rf) == ""
 
 
-def test_the_state_is_computed_only_when_a_template_reads_it(client, django_assert_num_queries):
+def test_every_page_carries_the_banner_when_the_index_is_behind(client):
     edition_import(path=SEED_IT_2024, game="mtg", language="it", edition="2024-10-02")
     store.build_generation()
-    response = client.get("/search/")
-    status = response.context["index_status"]
-    with django_assert_num_queries(3):  # the database fingerprint: editions, card names, term forms
-        assert status.behind is False
+    assert 'class="index-state"' not in client.get("/").content.decode()
+    edition_import(path=SEED_IT_2023, game="mtg", language="it", edition="2023-06-16")
+    for url in ("/", "/search/?q=forza", "/rules/mtg/it/2024-10-02/208.2a/"):
+        page = client.get(url).content.decode()
+        assert '<p class="index-state" role="status">The search index is behind the rules' in page, url

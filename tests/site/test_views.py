@@ -1,9 +1,13 @@
-"""The plain pages: home lists what was imported; an edition page lists its rules."""
+"""The plain pages: home lists what was imported; the language switch keeps the page;
+the sitemap; compression and static files."""
+
+import gzip
+import re
 
 import pytest
 
 from rulesref.rules.services import edition_import
-from tests.conftest import SEED_IT_2023, SEED_IT_2024, SEED_JA
+from tests.conftest import SEED_IT_2023, SEED_IT_2024, SEED_JA, SOURCES
 
 pytestmark = pytest.mark.django_db
 
@@ -15,13 +19,21 @@ def seeds():
     edition_import(path=SEED_JA, game="mtg", language="ja", edition="ja-viewer")
 
 
-def test_home_lists_every_edition_with_counts(client, seeds):
+def test_home_lists_every_edition_with_its_language_and_date(client, seeds):
     page = client.get("/").content.decode()
     assert '<meta charset="utf-8">' in page
-    assert "Magic: The Gathering" in page
-    assert 'href="/rules/mtg/it/2024-10-02/"' in page
-    assert 'href="/rules/mtg/ja/ja-viewer/"' in page
-    assert "en:2024-09-20 (not imported)" in page
+    assert '<h2 id="game-mtg"><a href="/rules/mtg/">Magic: The Gathering</a></h2>' in page
+    assert '<a href="/rules/mtg/it/2024-10-02/">Italian · October 2, 2024</a>' in page
+    assert '<a href="/rules/mtg/ja/ja-viewer/">Japanese · ja-viewer</a>' in page
+    assert '<span class="count">10 rules</span>' in page
+    assert "Translation of en:2024-09-20 (not imported)" in page
+
+
+def test_home_names_languages_and_dates_in_the_interface_language(client, seeds):
+    client.cookies["django_language"] = "it"
+    page = client.get("/").content.decode()
+    assert '<a href="/rules/mtg/it/2024-10-02/">Italiano · 2 ottobre 2024</a>' in page
+    assert '<a href="/rules/mtg/ja/ja-viewer/">Giapponese · ja-viewer</a>' in page
 
 
 def test_home_without_data_says_how_to_import(client):
@@ -29,38 +41,46 @@ def test_home_without_data_says_how_to_import(client):
     assert "No rules have been imported yet" in page
 
 
-def test_edition_page_lists_rules_with_language_and_escaped_text(client, seeds):
-    response = client.get("/rules/mtg/ja/ja-viewer/")
-    page = response.content.decode()
+def test_every_page_has_a_search_box_and_a_language_switch_without_inline_script(client, seeds):
+    page = client.get("/rules/mtg/it/2024-10-02/208.2a/").content.decode()
+    assert '<form class="header-search" action="/search/" method="get" role="search">' in page
+    assert '<input name="next" type="hidden" value="/rules/mtg/it/2024-10-02/208.2a/">' in page
+    # Everything a Content-Security-Policy of 'self' allows: no inline script, style or handler.
+    assert not re.search(r"<script(?![^>]*\ssrc=)|<style|\son[a-z]+=", page)
+
+
+def test_switching_the_interface_language_stays_on_the_page(client, seeds):
+    response = client.post("/i18n/setlang/", {"language": "ja", "next": "/rules/mtg/it/2024-10-02/208.2a/"})
+    assert (response.status_code, response["Location"]) == (302, "/rules/mtg/it/2024-10-02/208.2a/")
+    page = client.get(response["Location"]).content.decode()
+    assert '<html lang="ja">' in page
+    assert "イタリア語 · 2024年10月2日" in page
+
+
+def test_pages_are_compressed_for_browsers_that_accept_it(client, seeds):
+    response = client.get("/rules/mtg/it/2024-10-02/208/", HTTP_ACCEPT_ENCODING="gzip")
+    assert response["Content-Encoding"] == "gzip"
+    assert '<div class="entry subrule" id="r208.2a" lang="it">' in gzip.decompress(response.content).decode()
+
+
+def test_static_files_are_served_by_whitenoise(client):
+    response = client.get("/static/rulesref/site.js")
     assert response.status_code == 200
-    assert '<div class="entry subrule" id="r208.2a" lang="ja">' in page
-    assert "クリーチャー・カードの右下には" in page
-    # Rule text with brackets and quotes is escaped, not interpreted.
-    assert "[This creature&#x27;s]" in page
+    assert b"forwardRuleFragment" in b"".join(response.streaming_content)
 
 
-def test_older_edition_says_a_newer_one_exists(client, seeds):
-    page = client.get("/rules/mtg/it/2023-06-16/").content.decode()
-    assert 'A newer edition exists: <a href="/rules/mtg/it/2024-10-02/">2024-10-02</a>' in page
-
-
-def test_latest_alias_redirects_to_the_newest_edition(client, seeds):
-    response = client.get("/rules/mtg/it/latest/")
-    assert response.status_code == 302
-    assert response["Location"] == "/rules/mtg/it/2024-10-02/"
-
-
-def test_unresolved_reference_is_marked_until_an_edition_has_it(client, seeds):
-    page = client.get("/rules/mtg/it/2024-10-02/").content.decode()
-    assert 'title="Rule 604.3 is not in any imported edition">604.3</span>' in page
-
-
-def test_reference_links_to_the_source_edition_once_imported(client, seeds, corpus):
-    edition_import(path=corpus("mtg_cr_en_20240917_duskmourn.txt"), game="mtg", language="en")
-    page = client.get("/rules/mtg/it/2024-10-02/").content.decode()
-    assert '<a href="/rules/mtg/en/2024-09-20/#r604.3" class="xref">604.3</a>' in page
-
-
-def test_unknown_edition_is_a_404(client, seeds):
-    assert client.get("/rules/mtg/it/1999-01-01/").status_code == 404
-    assert client.get("/rules/mtg/xx/latest/").status_code == 404
+def test_sitemap_lists_contents_rules_and_glossary_pages_with_hreflang_alternates(client, seeds):
+    # The Italian and Japanese texts are aligned through the English edition they translate.
+    edition_import(path=SOURCES / "mtg_cr_en_20240917_duskmourn.txt.gz", game="mtg", language="en")
+    index = client.get("/sitemap.xml").content.decode()
+    assert "<loc>http://testserver/sitemap-contents.xml</loc>" in index
+    assert "<loc>http://testserver/sitemap-entries.xml</loc>" in index
+    contents = client.get("/sitemap-contents.xml").content.decode()
+    assert "<loc>http://testserver/rules/mtg/it/2024-10-02/</loc>" in contents
+    entries = client.get("/sitemap-entries.xml").content.decode()
+    rule = re.search(r"<url><loc>http://testserver/rules/mtg/it/2024-10-02/208.2a/</loc>.*?</url>", entries)[0]
+    assert (
+        '<xhtml:link rel="alternate" hreflang="it" href="http://testserver/rules/mtg/it/2024-10-02/208.2a/"/>' in rule
+    )
+    assert '<xhtml:link rel="alternate" hreflang="ja" href="http://testserver/rules/mtg/ja/ja-viewer/208.2a/"/>' in rule
+    assert "<loc>http://testserver/rules/mtg/it/2024-10-02/208/</loc>" in entries

@@ -1,55 +1,110 @@
-"""Template helpers for rule text: escape first, then add links."""
+"""Template helpers for the reference pages: names and dates in the interface language,
+rule text with its links, and what other apps contribute to the rule page."""
 
-import re
+from __future__ import annotations
 
 from django import template
-from django.utils.html import escape, format_html
-from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from rulesref.core import panels
+from rulesref.core.formatting import format_day, game_name, language_name
+from rulesref.core.languages import CONTENT_LANGUAGES
+
+from .. import selectors
+from ..glossary import term_slug
 
 register = template.Library()
 
 
-def _printed_number(number: str) -> re.Pattern:
-    """``number`` as printed on its own: 601.2 is not found inside 601.2b or 104.3 inside 104.3.1."""
-    return re.compile(rf"(?<![0-9.]){re.escape(number)}(?![0-9a-z]|\.[0-9])")
+@register.filter(name="language_name")
+def language_name_filter(code: str) -> str:
+    """``it`` → "Italiano" in an Italian interface, "Italian" in an English one."""
+    return language_name(code)
+
+
+@register.filter(name="game_name")
+def game_name_filter(slug: str) -> str:
+    return game_name(slug)
+
+
+@register.filter
+def edition_date(edition) -> str:
+    """The effective date in the interface language, or the slug of an undated edition."""
+    if edition.effective_date:
+        return format_day(edition.effective_date)
+    return edition.slug
+
+
+@register.filter
+def edition_label(edition) -> str:
+    """ "Italiano · 2 ottobre 2024"."""
+    return f"{language_name(edition.language)} · {edition_date(edition)}"
 
 
 @register.simple_tag
-def linked_text(text: str, references, links: dict) -> str:
-    """``text`` escaped, with each cited rule number turned into a link where it leads somewhere.
+def marked_text(marker, text: str, references=()) -> SafeString:
+    """The one place rule text becomes HTML: escaped, then references, cards and terms linked."""
+    return marker.render(text, references)
 
-    References were extracted from the text in order, so each one is searched for after the
-    previous one. The targets of one list or range share one phrase ("rules 701.28a–f, 712.9–10,
-    and 712.18"), so a phrase is searched again from where the previous reference's phrase began.
-    A range's inner members (601.2b in "601.2a–h", 712.10 in "712.9–10") are not printed: they have
-    no place in the text and are skipped.
-    """
-    pieces = []
-    cursor = 0
-    phrase_from = 0
-    for ref in references:
-        found = None
-        search_from = phrase_from
-        while found is None:
-            phrase_at = text.find(ref.text, search_from)
-            if phrase_at < 0:
-                break
-            found = _printed_number(ref.target_number).search(text, max(cursor, phrase_at), phrase_at + len(ref.text))
-            if phrase_at >= cursor:
-                break
-            search_from = phrase_at + 1
-        if found is None:
-            continue
-        phrase_from = phrase_at
-        number_at, end = found.span()
-        pieces.append(escape(text[cursor:number_at]))
-        url = links.get(ref.pk)
-        if url:
-            pieces.append(format_html('<a href="{}" class="xref">{}</a>', url, ref.target_number))
-        else:
-            title = gettext("Rule %(number)s is not in any imported edition") % {"number": ref.target_number}
-            pieces.append(format_html('<span class="xref unresolved" title="{}">{}</span>', title, ref.target_number))
-        cursor = end
-    pieces.append(escape(text[cursor:]))
-    return mark_safe("".join(str(p) for p in pieces))
+
+@register.simple_tag(takes_context=True)
+def entry_panels(context, entry) -> SafeString:
+    """What other apps registered to show with ``entry`` (see ``rulesref.core.panels``)."""
+    shown = panels.entry_panels(context.get("request"), entry)
+    return SafeString(
+        "".join(str(format_html('<div class="panel" data-panel="{}">{}</div>', name, html)) for name, html in shown)
+    )
+
+
+@register.simple_tag(takes_context=True)
+def example_annotations(context, entry, example) -> SafeString:
+    shown = panels.example_annotations(context.get("request"), entry, example)
+    return SafeString(
+        "".join(str(format_html('<span class="annotation" data-panel="{}">{}</span>', n, html)) for n, html in shown)
+    )
+
+
+@register.filter
+def example_label(language: str) -> str:
+    """How this language's rule texts introduce an example ("Esempio:", "例：")."""
+    lang = CONTENT_LANGUAGES.get(language)
+    return lang.example_label if lang else ""
+
+
+@register.simple_tag
+def page_terms(marker, edition) -> list[dict]:
+    """The glossary terms marked on this page (call it after the texts are rendered): each
+    with its form here, its definition, its forms in the other languages and its page."""
+    keys = list(marker.used_terms)
+    if not keys:
+        return []
+    game = edition.game.slug
+    ids = selectors.term_ids(game, keys)
+    forms = selectors.terms_with_forms(ids.values(), game)
+    words = [form for by_language in forms.values() for lang_forms in by_language.values() for form in lang_forms]
+    definitions = selectors.definitions_for(edition, words)
+    terms = []
+    for key in keys:
+        by_language = forms.get(ids.get(key), {})
+        own = by_language.get(edition.language, [key])
+        definition = None
+        for lang in [edition.language, *(code for code in by_language if code != edition.language)]:
+            for form in by_language.get(lang, []):
+                definition = definition or definitions.get(form.casefold())
+        terms.append(
+            {
+                "key": key,
+                "form": own[0],
+                "definition": definition,
+                "others": [(lang, f) for lang, f in sorted(by_language.items()) if lang != edition.language],
+                "url": reverse("rules:glossary-term", args=[game, edition.language, edition.slug, term_slug(own[0])]),
+            }
+        )
+    return terms
+
+
+@register.filter(name="term_slug")
+def term_slug_filter(term: str) -> str:
+    return term_slug(term)

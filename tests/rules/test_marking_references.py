@@ -2,9 +2,10 @@
 
 import re
 from dataclasses import dataclass
+from types import SimpleNamespace
 
+from rulesref.rules.marking import Marker
 from rulesref.rules.parsers import xrefs
-from rulesref.rules.templatetags.rulesref_tags import linked_text
 
 
 @dataclass
@@ -14,16 +15,29 @@ class Reference:
     text: str
 
 
+def linked_text(text, refs, targets):
+    """The page renderer with cited entries that live in an English edition at /r/<number>/."""
+    return Marker(language="en", targets=targets).render(text, refs)
+
+
 def references(text):
     return [Reference(pk, target, phrase) for pk, (target, phrase) in enumerate(xrefs.extract(text), start=1)]
 
 
 def links(refs):
-    return {ref.pk: f"/r/{ref.target_number}/" for ref in refs}
+    return {
+        ref.pk: SimpleNamespace(
+            edition=SimpleNamespace(language="en"),
+            title="",
+            text=f"Rule {ref.target_number}.",
+            get_absolute_url=lambda number=ref.target_number: f"/r/{number}/",
+        )
+        for ref in refs
+    }
 
 
 def linked(html):
-    return re.findall(r'<a href="/r/([^/]+)/" class="xref">([^<]+)</a>', html)
+    return re.findall(r'<a class="xref" href="/r/([^/]+)/" data-preview="[^"]*">([^<]+)</a>', html)
 
 
 def test_every_printed_number_of_a_list_is_linked_and_the_text_kept():

@@ -1,0 +1,171 @@
+"""Reading the rules in a real browser (Debian's Chromium through Playwright), as a player,
+judge or translator would: navigation, the language switch, references, the glossary,
+search, copying, a phone's width, dark mode, and an accessibility check with axe-core."""
+
+import pytest
+from django.conf import settings
+
+from rulesref.rules.services import glossary_sync
+from rulesref.search.store import build_generation
+from rulesref.site.setup import import_bundled_sources
+from tests.e2e.test_search_page import ARTIFACTS, chromium_path
+
+RULE = "/rules/mtg/it/2024-10-02/208.2a/"
+
+
+@pytest.fixture
+def bundled_site(transactional_db, live_server):
+    glossary_sync(directory=settings.RULES_DATA_DIR / "glossary")
+    list(import_bundled_sources())
+    return live_server
+
+
+@pytest.fixture
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    import os
+
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path(),
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+        )
+        yield browser
+        browser.close()
+
+
+def new_page(browser, server, **options):
+    context = browser.new_context(viewport=options.pop("viewport", {"width": 1200, "height": 1000}), **options)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    return context.new_page()
+
+
+def shot(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=False)
+
+
+def test_from_home_to_a_rule_then_switch_to_japanese_and_stay(bundled_site, browser):
+    page = new_page(browser, bundled_site)
+    page.goto(bundled_site.url + "/")
+    page.get_by_role("link", name="Italian · October 2, 2024").click()
+    assert page.url == bundled_site.url + "/rules/mtg/it/2024-10-02/"
+    page.get_by_role("link", name="208. forza/Costituzione").click()
+    assert page.url == bundled_site.url + "/rules/mtg/it/2024-10-02/208/"
+    page.locator("#r208\\.2a a.num").click()
+    assert page.url == bundled_site.url + RULE
+    assert page.locator("h1").inner_text() == "208.2a"
+    assert page.locator("nav.breadcrumbs li").all_inner_texts()[-2:] == ["208.2", "208.2a"]
+    shot(page, "rule-208.2a-it")
+    # The interface language changes; the page does not.
+    page.select_option("#interface-language", "ja")
+    page.wait_for_url(bundled_site.url + RULE)
+    assert page.locator("html").get_attribute("lang") == "ja"
+    assert page.locator(".edition-line a").nth(1).inner_text() == "イタリア語 · 2024年10月2日"
+    assert page.locator("#r208\\.2a").get_attribute("lang") == "it"
+    shot(page, "rule-208.2a-ui-ja")
+
+
+def test_following_a_reference_and_reading_its_preview_and_a_term_by_keyboard(bundled_site, browser):
+    page = new_page(browser, bundled_site)
+    page.goto(bundled_site.url + RULE)
+    reference = page.locator("#r208\\.2a a.xref", has_text="604.3")
+    reference.hover()
+    tooltip = page.locator("#tooltip[role=tooltip]")
+    assert tooltip.inner_text().startswith("604.3\nSome static abilities are characteristic-defining abilities.")
+    # A glossary term, reached with the keyboard only.
+    page.locator("#r208\\.2a a.num").focus()
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.term") == "toughness":
+            break
+    assert page.evaluate("document.activeElement.textContent") == "costituzione"
+    assert tooltip.is_visible()
+    text = tooltip.inner_text()
+    assert text.startswith("costituzione\n1. Part of a card that only creature cards have.")
+    assert "Japanese: タフネス" in text
+    assert page.evaluate("document.activeElement.getAttribute('aria-describedby')") == "tooltip"
+    shot(page, "tooltip-term-keyboard")
+    page.keyboard.press("Escape")
+    assert tooltip.count() == 0
+    # "Vedi regola 604.3" leads to the English rule the Italian edition translates.
+    reference.click()
+    assert page.url == bundled_site.url + "/rules/mtg/en/2024-09-20/604.3/"
+    assert page.locator("#r604\\.3").get_attribute("lang") == "en"
+
+
+def test_an_old_edition_link_with_a_rule_fragment_lands_on_the_rule(bundled_site, browser):
+    page = new_page(browser, bundled_site)
+    page.goto(bundled_site.url + "/rules/mtg/it/2024-10-02/#r208.2a")
+    page.wait_for_url(bundled_site.url + RULE)
+    assert page.locator("h1").inner_text() == "208.2a"
+
+
+def test_copying_a_rule_puts_number_text_edition_and_address_on_the_clipboard(bundled_site, browser):
+    page = new_page(browser, bundled_site)
+    page.goto(bundled_site.url + RULE)
+    page.get_by_role("button", name="Copy").click()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    lines = copied.split("\n")
+    assert lines[0].startswith("208.2a La carta può avere un'abilità che definisce le caratteristiche")
+    assert lines[1:] == ["Magic: The Gathering · Italian · October 2, 2024", bundled_site.url + RULE]
+
+
+def test_searching_from_the_header_reaches_the_rule_page(bundled_site, browser):
+    build_generation()
+    page = new_page(browser, bundled_site)
+    page.goto(bundled_site.url + RULE)
+    page.fill("#header-q", "タフネス")
+    page.press("#header-q", "Enter")
+    page.wait_for_selector("ol.hits")
+    first = page.locator("li.hit").first
+    assert first.locator("h2").inner_text() == "208.1 Magic: The Gathering"
+    first.get_by_role("link", name="Japanese").click()
+    assert page.url == bundled_site.url + "/rules/mtg/ja/ja-viewer/208.1/"
+    assert "タフネス" in page.locator("#r208\\.1").inner_text()
+
+
+def test_a_phone_never_scrolls_sideways_and_dark_mode_is_dark(bundled_site, browser):
+    build_generation()
+    phone = new_page(browser, bundled_site, viewport={"width": 375, "height": 800})
+    for url, name in [
+        ("/", "home"),
+        (RULE, "rule"),
+        ("/rules/mtg/en/2024-09-20/", "contents"),
+        ("/rules/mtg/en/2024-09-20/702/", "section-702"),
+        ("/search/?q=toughness", "search"),
+    ]:
+        phone.goto(bundled_site.url + url)
+        if name == "search":
+            assert phone.locator("li.hit").count() == 10
+        widths = phone.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert widths[0] <= widths[1], (url, widths)
+        shot(phone, f"375px-{name}")
+    dark = new_page(browser, bundled_site, color_scheme="dark")
+    dark.goto(bundled_site.url + RULE)
+    background = dark.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(21, 23, 28)"
+    shot(dark, "dark-rule-208.2a")
+
+
+def test_no_serious_accessibility_violation_on_the_main_pages(bundled_site, browser):
+    axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
+    build_generation()
+    page = new_page(browser, bundled_site)
+    found = {}
+    for url in [
+        "/",
+        "/rules/mtg/en/2024-09-20/",
+        "/rules/mtg/en/2024-09-20/208/",
+        RULE,
+        "/rules/mtg/en/2024-09-20/glossary/",
+        "/rules/mtg/en/2024-09-20/glossary/toughness/",
+        "/search/?q=toughness",
+    ]:
+        page.goto(bundled_site.url + url)
+        results = axe_module.Axe().run(page)
+        found[url] = [
+            (v["id"], v["impact"]) for v in results.response["violations"] if v["impact"] in ("serious", "critical")
+        ]
+    assert found == {url: [] for url in found}

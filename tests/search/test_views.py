@@ -1,0 +1,81 @@
+"""The search page: counts, pages, links to rule pages, helpful messages, nothing echoed raw."""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.usefixtures("search_index")
+
+
+def get(client, **params):
+    response = client.get("/search/", params)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_results_are_counted_paginated_and_link_to_rule_pages(client):
+    html = get(client, q="toughness")
+    count = re.search(r'<p class="result-count" role="status">(\d+) results · page 1 of (\d+)</p>', html)
+    assert count is not None
+    assert int(count[2]) == -(-int(count[1]) // 10)
+    assert html.count('<li class="hit">') == 10
+    assert '<a href="/rules/mtg/en/2024-09-20/208.1/">English</a>' in html
+    second = get(client, q="toughness", page="2")
+    assert '<ol class="hits" start="11">' in second
+    assert '<a rel="prev" href="?q=toughness&amp;page=1">Previous page</a>' in second
+
+
+def test_the_matched_language_comes_first_in_each_result(client):
+    html = get(client, q="costituzione")
+    first = re.search(r'<li class="hit">.*?</li>', html, re.S)[0]
+    assert re.findall(r'<td lang="([^"]+)">', first)[0] == "it"
+    assert re.findall(r'<tr class="([^"]*)">', first)[0] == "matched"
+
+
+def test_a_rule_number_with_one_exact_hit_opens_the_rule_page(client):
+    response = client.get("/search/", {"q": "208.2a"})
+    assert (response.status_code, response["Location"]) == (302, "/rules/mtg/en/2024-09-20/208.2a/")
+
+
+def test_a_glossary_result_links_to_its_term_page(client):
+    html = get(client, q="Vancouver Mulligan", lang="en")
+    assert "<h2>Glossary: Vancouver Mulligan <small>Magic: The Gathering</small></h2>" in html
+    assert '<a href="/rules/mtg/en/2024-09-20/glossary/vancouver-mulligan/">English</a>' in html
+    term = client.get("/rules/mtg/en/2024-09-20/glossary/vancouver-mulligan/")
+    assert term.status_code == 200
+
+
+def test_latin_names_are_marked_in_japanese_and_chinese_rows(client):
+    html = get(client, q="Jarkeld")
+    row = re.search(r'<td lang="zh-hans">(.*?)</td>', html, re.S)[1]
+    assert "<mark>Jarkeld</mark>" in row
+
+
+def test_an_unknown_edition_gets_a_message(client):
+    html = get(client, q="toughness edition:1999-01-01")
+    assert re.search(
+        r"<p class=\"warning\" role=\"alert\">Unknown edition “1999-01-01”; imported editions: [^<]*2024-09-20", html
+    )
+    assert '<li class="hit">' not in html
+
+
+def test_unknown_language_and_game_parameters_are_reported(client):
+    html = get(client, q="toughness", lang=["xx", "en"], game="chess")
+    assert '<p class="note">Unknown language “xx” ignored; known languages: en, it, ja, ru, zh-hans, ko.</p>' in html
+    assert '<p class="note">Unknown game “chess” ignored; known games: mtg, berserk.</p>' in html
+    assert '<li class="hit">' in html
+
+
+def test_control_characters_are_never_echoed(client):
+    html = get(client, q="tough\x00ness\x1b")
+    assert "\x00" not in html and "\x1b" not in html
+    assert 'value="tough ness "' in html
+
+
+def test_a_snippet_ends_at_a_word_boundary(client):
+    html = get(client, q="trample", lang="en")
+    for snippet in re.findall(r'<td lang="en">(.*?)</td>', html, re.S):
+        if snippet.endswith("…"):
+            assert re.search(r"[\w.,;:)’”]…$", snippet)
+            text = re.sub(r"<[^>]+>", "", snippet)
+            assert not re.search(r"\s…$", text)
