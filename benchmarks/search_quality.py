@@ -30,7 +30,7 @@ from pathlib import Path
 from benchmarks import _setup
 
 QUERIES = _setup.ROOT / "tests" / "search" / "queries.tsv"
-KINDS = ("term", "phrase", "prefix", "card", "inflection", "typo", "number", "cross", "boolean", "filter")
+KINDS = ("term", "phrase", "prefix", "card", "inflection", "typo", "number", "cross", "boolean", "filter", "natural")
 K = 10
 
 
