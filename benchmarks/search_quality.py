@@ -79,13 +79,14 @@ def load_queries(path: Path) -> list[Row]:
 
 
 def evaluate(rows: list[Row]) -> list[Outcome]:
-    from rulesref.search import backend
+    from benchmarks._ours import ours
 
+    service = ours()
     outcomes = []
     for row in rows:
-        backend._cache.clear()
+        service.clear_cache()
         started = time.perf_counter()
-        results = backend.search(row.query, limit=K)
+        results = service.search(row.query, limit=K)
         seconds = time.perf_counter() - started
         got = [(hit.game, hit.number, hit.kind) for hit in results.hits[:K]]
         outcome = Outcome(row, got, corrected=results.corrected, error=results.error, seconds=seconds)
