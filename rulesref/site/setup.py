@@ -8,6 +8,7 @@ from pathlib import Path
 
 from django.conf import settings
 
+from rulesref.core import scripts
 from rulesref.core.languages import UnknownLanguage, get_language
 from rulesref.core.progress import progress_bar
 from rulesref.rules import glossary_data
@@ -89,9 +90,8 @@ def guess_language(text: str) -> str:
     """The content language of an official rules file, from its script."""
     # Inline images (base64 data URIs) are not language.
     sample = re.sub(r"\(data:[^)]*\)", "", text[:400000])[:20000]
-    han = sum("\u4e00" <= ch <= "\u9fff" for ch in sample)
-    kana = sum("\u3040" <= ch <= "\u30ff" for ch in sample)
-    cyrillic = sum("\u0400" <= ch <= "\u04ff" for ch in sample)
+    counts = scripts.script_counts(sample)
+    han, kana, cyrillic = counts["han"], counts["kana"], counts["cyrillic"]
     if kana > 50:
         return "ja"
     if han > 200:

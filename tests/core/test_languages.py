@@ -10,7 +10,6 @@ from django.utils import translation
 
 from rulesref.core import languages
 from rulesref.core.catalogs import catalog_problems, compile_catalogs, po_files
-from rulesref.core.checks import check_content_languages
 
 
 def test_language_codes_map_to_babel_locales():
@@ -24,16 +23,6 @@ def test_unknown_language_names_the_known_ones():
         languages.UnknownLanguage, match="unknown language 'ko'; known languages: en, it, ja, ru, zh-hans"
     ):
         languages.get_language("ko")
-
-
-def test_a_content_language_without_an_analyzer_fails_the_system_check(monkeypatch):
-    broken = dict(languages.CONTENT_LANGUAGES)
-    broken["ko"] = languages.Language("ko", "한국어", "Korean", "Kore", "", "Korean")
-    monkeypatch.setattr(languages, "CONTENT_LANGUAGES", broken)
-    monkeypatch.setattr("rulesref.core.checks.CONTENT_LANGUAGES", broken)
-    errors = check_content_languages(None)
-    assert [e.id for e in errors] == ["rulesref.E001"]
-    assert "'ko' has no search analyzer" in errors[0].msg
 
 
 def test_the_project_passes_its_system_checks():
