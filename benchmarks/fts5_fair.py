@@ -466,14 +466,17 @@ class Fts5FairSearch:
         for hit in hits:
             keys = [hit.key]
             rows = self.connection.execute(
-                "SELECT d.id, d.lang, d.text, d.latest, d.edition FROM doc d WHERE d.key = ? AND d.lang IN "
+                "SELECT d.id, d.lang, d.text, d.latest, d.edition, d.number, d.kind FROM doc d "
+                "WHERE d.key = ? AND d.lang IN "
                 f"({','.join('?' * len(shown))}) ORDER BY d.id",
                 [*keys, *shown],
             ).fetchall()
             chosen: dict[str, tuple[int, str]] = {}
-            for doc_id, language, text, latest, doc_edition in rows:
+            for doc_id, language, text, latest, doc_edition, number, kind in rows:
                 if (edition and doc_edition == edition) or (not edition and latest):
                     chosen.setdefault(language, (doc_id, text))
+                    # A rule lifted by a glossary entry takes its number and kind from its document.
+                    hit.number, hit.kind = hit.number or number, hit.kind or kind
             for language in shown:
                 if language not in chosen:
                     continue

@@ -9,6 +9,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.checks import Error, Tags, register
 
+
 @register(Tags.translation)
 def check_ui_catalogs(app_configs, **kwargs):
     """Every UI language other than English (the source language) must have a catalog."""

@@ -11,6 +11,7 @@ from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.models import CardName, CrossReference, Edition, Entry, Example, GlossaryEntry, TermForm
 
 from .analysis import extract_symbols
+from .ranking import RANKING
 
 
 def latest_edition_ids() -> set[int]:
@@ -41,19 +42,28 @@ def is_title_only(text: str) -> bool:
     """A rule whose whole text is a name ("Deathtouch", "死触", "Trample"), not a sentence."""
     text = text.strip()
     return (
-        0 < len(text) <= 40
+        0 < len(text) <= RANKING.title_max_chars
         and "\n" not in text
         and not text.endswith((".", "。", ":", "："))
-        and len(text.split()) <= 4
+        and len(text.split()) <= RANKING.title_max_words
     )
 
 
 def entry_key(game: str, entry: Entry) -> str:
+    """The grouping key of an entry's document: the same rule in every language and edition has the
+    same key. The ONE place that says what "the same rule" is for search (today: game and number;
+    the alignment concept once the store has it). Grouping, the edition shown for each language and
+    the derived term pairs depend on this key only."""
     if entry.kind == Entry.Kind.NOTE or not entry.number:
         return f"{game}:note:{entry.pk}"
     if entry.kind == Entry.Kind.CHAPTER:
         return f"{game}:chapter:{entry.number}"
     return f"{game}:{entry.number}"
+
+
+def glossary_key(game: str, item: GlossaryEntry) -> str:
+    """A glossary entry's grouping key: its term in its language (entries are not aligned across languages)."""
+    return f"{game}:glossary:{item.term.casefold()}"
 
 
 def documents_for_language(language: str) -> Iterator[dict]:
@@ -73,6 +83,8 @@ def documents_for_language(language: str) -> Iterator[dict]:
         Entry.objects.filter(edition__language=language, kind=Entry.Kind.SECTION).values_list("pk", "title")
     )
     seen_sections: set[int] = set()
+    # edition → number → key, for the rules a glossary entry cites
+    keys_by_number: dict[int, dict[str, str]] = {}
     for entry in entries.iterator(chunk_size=2000):
         edition = entry.edition
         heading = ""
@@ -85,6 +97,9 @@ def documents_for_language(language: str) -> Iterator[dict]:
             # "702.2. Deathtouch": a keyword's own rule is its topic.
             heading = entry.text
         game = edition.game.slug
+        key = entry_key(game, entry)
+        if entry.number and entry.duplicate_of_id is None:
+            keys_by_number.setdefault(edition.pk, {}).setdefault(entry.number, key)
         parts = [entry.title] if entry.title and entry.title != entry.text else []
         parts.append(entry.text)
         parts.extend(example.text for example in entry.examples.all())
@@ -96,7 +111,7 @@ def documents_for_language(language: str) -> Iterator[dict]:
             "lang": language,
             "kind": entry.kind,
             "number": entry.number,
-            "key": entry_key(game, entry),
+            "key": key,
             "latest": "1" if edition.pk in latest else "0",
             "order": entry.order,
             "title": entry.title,
@@ -117,13 +132,21 @@ def documents_for_language(language: str) -> Iterator[dict]:
             "lang": language,
             "kind": "glossary",
             "number": item.term,
-            "key": f"{game}:glossary:{item.term.casefold()}",
+            "key": glossary_key(game, item),
             "latest": "1" if edition.pk in latest else "0",
             "order": item.position,
             "title": item.term,
             "text": text,
             "keywords": keywords_for("", text, cards.get(game, [])),
             "cites": ",".join(item.rules),
+            # The rules it cites, by key: a glossary entry lifts them in the ranking.
+            "cite_keys": ",".join(
+                dict.fromkeys(
+                    keys_by_number[edition.pk][number]
+                    for number in item.rules
+                    if "." in number and number in keys_by_number.get(edition.pk, {})
+                )
+            ),
         }
 
 

@@ -23,7 +23,7 @@ def schema_for(language: str) -> Schema:
         # Columns (sortable): ranking reads them for every hit without unpickling the
         # stored text, which is loaded only for the hits shown.
         "game": ID(stored=True, sortable=True),
-        "edition": ID(stored=True),
+        "edition": ID(stored=True, sortable=True),
         "lang": ID(stored=True),
         "kind": ID(stored=True, sortable=True),
         "number": ID(stored=True, sortable=True),
@@ -41,6 +41,8 @@ def schema_for(language: str) -> Schema:
         "keywords": KEYWORD(lowercase=True, commas=True, scorable=True),
         # Numbers this document cites.
         "cites": KEYWORD(commas=True, stored=True),
+        # The keys of the rules a glossary entry cites (documents.entry_key).
+        "cite_keys": STORED(),
     }
     if language in BIGRAM_COMPANION:
         fields["bigrams"] = TEXT(analyzer=bigram_analyzer())

@@ -4,6 +4,8 @@ Layout under ``<RULESREF_DATA_DIR>/index/``::
 
     generations/20261130T101500-3f2a/<lang>/   one Whoosh index per content language
     generations/20261130T101500-3f2a/generation.json
+    generations/20261130T101500-3f2a/vocabulary.json   glossary terms, card names, derived term pairs
+    generations/20261130T101500-3f2a/alignment.json    the edition aligned with each edition, per language
     current -> generations/20261130T101500-3f2a
     build.lock
 
@@ -33,12 +35,13 @@ from whoosh import index as whoosh_index
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 
-from . import documents, expansion
+from . import derivation, documents, expansion
 from .schema import schema_for
 
 Progress = Callable[[str, int, int], None]
 MANIFEST = "generation.json"
 VOCABULARY = "vocabulary.json"
+ALIGNMENT = "alignment.json"
 
 
 class IndexBusy(Exception):
@@ -128,7 +131,10 @@ def build_generation(*, progress: Progress | None = None) -> BuildReport:
                 _build_language(target / language, language, expected[language], progress)
             counts = _verify(target, expected)
             (target / VOCABULARY).write_text(
-                json.dumps(expansion.dump(expansion.concepts_from_database()), ensure_ascii=False), encoding="utf-8"
+                json.dumps(expansion.dump(derivation.hand_written_concepts()), ensure_ascii=False), encoding="utf-8"
+            )
+            (target / ALIGNMENT).write_text(
+                json.dumps(derivation.edition_alignment(), ensure_ascii=False), encoding="utf-8"
             )
             (target / MANIFEST).write_text(
                 json.dumps({"fingerprint": fingerprint, "documents": counts, "created": name}), encoding="utf-8"
@@ -203,3 +209,10 @@ def index_state() -> str:
     if read_manifest(generation).get("fingerprint") != documents.database_fingerprint():
         return "stale"
     return "current"
+
+
+def ensure_index(*, progress: Progress | None = None) -> BuildReport | None:
+    """Build a new generation when the index is missing or older than the database; None if current."""
+    if index_state() == "current":
+        return None
+    return build_generation(progress=progress)

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from rulesref.search.backend import search
+from rulesref.search import search
 from rulesref.search.queries import parse_user_query
 
 pytestmark = pytest.mark.usefixtures("search_index")
@@ -145,8 +145,8 @@ def test_filters_in_the_query():
 )
 def test_queries_that_cannot_be_read_get_a_clear_message(query, error):
     results = search(query)
-    assert error in results.error
-    assert results.hits == []
+    assert error in str(results.error)
+    assert results.hits == ()
 
 
 @pytest.mark.parametrize(
@@ -195,7 +195,7 @@ def test_search_page_shows_grouped_escaped_results(client):
     page = client.get("/search/", {"q": "costituzione", "lang": ["it", "ja"]}).content.decode()
     assert '<td lang="it">' in page
     assert "<mark>costituzione</mark>" in page
-    assert 'href="/rules/mtg/it/2024-10-02/#r208.1"' in page
+    assert 'href="/rules/mtg/it/2024-10-02/208.1/"' in page
 
 
 def test_search_page_escapes_the_query_and_shows_the_message(client):
@@ -213,7 +213,7 @@ def test_search_page_says_showing_results_for(client):
 
 
 def test_a_filter_with_nothing_in_one_language_does_not_leak_that_language():
-    assert search("game:berserk タフネス").hits == []
+    assert search("game:berserk タフネス").hits == ()
     older = search("edition:2023-06-16 タフネス")
     assert all("ja" not in hit.texts for hit in older.hits)
 

@@ -1,0 +1,28 @@
+"""Bounds on what one query may cost: a search is never a way to make the server work without end.
+
+Every cap that depends on user input is here, with the reason for its value. A query that runs into
+one gets a notice saying what was cut; it never fails.
+"""
+
+from __future__ import annotations
+
+# Characters of a query (after cleaning); a rule's own longest sentence is under 300.
+MAX_QUERY_CHARS = 300
+# Words and operators of a query: a question is rarely longer, and every word is a clause per
+# language (more with its glossary forms).
+MAX_WORDS = 32
+# Letters before a "*": "a*" would expand to every word starting with "a" (thousands). One CJK
+# character is a word in itself, so a CJK prefix needs only one.
+MIN_PREFIX_CHARS = 2
+# Terms one wildcard expands to (its most frequent ones).
+MAX_EXPANSIONS = 64
+# Leaves of one language's parsed query; past this, the glossary forms are left out.
+MAX_CLAUSES = 256
+# Time one search may spend collecting before it answers with what it has (seconds of wall time).
+QUERY_BUDGET_SECONDS = 0.2
+# Depth of nested parentheses; deeper nesting is read as plain words.
+MAX_NESTING = 8
+# Letters of a word the speller tries to respell; no rule word is longer.
+MAX_SPELLED_WORD = 40
+# Queries whose results the service keeps (whole results, per generation and arguments).
+RESULT_CACHE_SIZE = 256

@@ -1,0 +1,213 @@
+"""Planning: what to ask one language's index for a query, cached per generation.
+
+A plan is the query rewritten with the glossary for that language, parsed into a Whoosh query with
+its extra clauses (the phrase over a rule's topic, symbols and card names as keywords), the words
+as typed (to tell a direct match from a glossary one) and the terms that snippets mark. Plans depend
+only on the query text, the language, the games in scope and the generation, so they are computed
+once and kept in the generation's LRU cache.
+
+Cost is bounded here: a wildcard expands to at most ``limits.MAX_EXPANSIONS`` terms (the most
+frequent), and a plan with more than ``limits.MAX_CLAUSES`` leaves is searched without its
+glossary forms.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from whoosh.qparser import MultifieldParser, OrGroup
+from whoosh.qparser.plugins import BoostPlugin, EveryPlugin, FieldsPlugin, RangePlugin, SingleQuotePlugin
+from whoosh.query import Or, Phrase, Prefix, Term
+
+from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.core.scripts import could_be_written_in, has_cjk
+
+from . import limits
+from .analysis import extract_symbols
+from .ranking import RANKING
+from .schema import BIGRAM_COMPANION
+
+PLAIN_WORDS_RE = re.compile(r"^[^\W_]+(?:[ '’-][^\W_]+)+$")
+# Best-match reading: every word may be missing, documents holding more of them score higher.
+COORDINATION = 0.9
+STRICT, ANY = "strict", "any"
+
+
+@dataclass(frozen=True)
+class Plan:
+    language: str
+    # None: nothing in this language can match (another script, or no query term in its index).
+    query: object | None
+    used: tuple = ()
+    # (field, bytes) of the words as typed, when the glossary added forms.
+    typed: frozenset = frozenset()
+    # What snippets mark: field → terms; "phrase:<field>" → word tuples; "chars" → single CJK characters.
+    terms: Mapping[str, frozenset] = field(default_factory=lambda: MappingProxyType({}))
+    # Whether a cap cut something (a wildcard's expansions, the glossary forms).
+    capped: bool = False
+
+    @property
+    def terms_key(self) -> tuple:
+        return tuple(sorted((name, tuple(sorted(values))) for name, values in self.terms.items()))
+
+
+def _parser(index, mode: str):
+    parsers = index.__dict__.setdefault("parsers", {})
+    parser = parsers.get(mode)
+    if parser is None:
+        language = index.language
+        fields = ["text", "heading"] + (["bigrams"] if language in BIGRAM_COMPANION else [])
+        group = OrGroup.factory(COORDINATION) if mode == ANY else None
+        kwargs = {"group": group} if group else {}
+        parser = MultifieldParser(fields, index.index.schema, fieldboosts={"heading": RANKING.heading_boost}, **kwargs)
+        # Only what we document: words, "phrases", prefix*, AND/OR/NOT and groups. Field syntax
+        # is read by queries.py before parsing, so "foo:bar" is plain text here.
+        for plugin in list(parser.plugins):
+            if isinstance(plugin, (FieldsPlugin, RangePlugin, BoostPlugin, EveryPlugin, SingleQuotePlugin)):
+                parser.remove_plugin(plugin)
+        parsers[mode] = parser
+    return parser
+
+
+def plan_for(generation, language: str, text: str, games: frozenset[str], *, mode: str = STRICT) -> Plan:
+    """The plan for ``text`` in ``language`` (cached per generation)."""
+    key = (language, text, games, mode)
+    plan = generation.plans.get(key)
+    if plan is None:
+        plan = _plan(generation, language, text, games, mode)
+        generation.plans.put(key, plan)
+    return plan
+
+
+def _plan(generation, language, text, games, mode) -> Plan:
+    index = generation[language]
+    reader = index.searcher().reader()
+    rewritten, used = generation.vocabulary.rewrite(text, language, games=games)
+    if not used and not could_be_written_in(text, CONTENT_LANGUAGES[language].script):
+        # Latin words in the Russian index, Cyrillic in the Chinese one: nothing to find,
+        # and nothing the glossary could translate. The language's text of each rule
+        # found elsewhere is still shown.
+        return Plan(language, None)
+    parse = _parser(index, mode).parse
+    query, capped = _bounded(parse(rewritten), reader)
+    if used and _leaf_count(query) > limits.MAX_CLAUSES:
+        rewritten, used = text, []
+        query, capped = _bounded(parse(text), reader)
+        capped = True
+    extra = []
+    if mode == STRICT and PLAIN_WORDS_RE.match(text) and not any(w in ("AND", "OR", "NOT") for w in text.split()):
+        extra += [
+            Phrase("heading", leaf.words, boost=RANKING.phrase_boost)
+            for leaf in parse(f'"{text}"').leaves()
+            if isinstance(leaf, Phrase) and leaf.fieldname == "text"
+        ]
+    # Symbols ("+1/+1", "{T}") and card names were indexed whole, as keywords.
+    keywords = extract_symbols(text) + [
+        name.casefold()
+        for concept in used
+        if concept.key.startswith("card:")
+        for name in concept.forms.get(language, ())
+    ]
+    extra += [Term("keywords", keyword, boost=RANKING.keyword_boost) for keyword in keywords]
+    if extra:
+        query = Or([query, *extra])
+    _force_unions(query)
+    typed = frozenset()
+    if used:
+        typed = frozenset((f, _as_bytes(w)) for f, w in _bounded(parse(text), reader)[0].iter_all_terms())
+    # What to mark: the same query, but with the glossary's multi-word forms as phrases.
+    marked = query
+    if used:
+        with_phrases, _ = generation.vocabulary.rewrite(text, language, games=games, phrases=True)
+        marked = _bounded(parse(with_phrases), reader)[0]
+    terms = MappingProxyType({name: frozenset(values) for name, values in _terms(marked, reader).items()})
+    if not _can_match(query, reader):
+        return Plan(language, None, tuple(used), typed, terms, capped)
+    return Plan(language, query, tuple(used), typed, terms, capped)
+
+
+def _as_bytes(word) -> bytes:
+    return word if isinstance(word, bytes) else word.encode("utf-8")
+
+
+def _bounded(query, reader):
+    """The parsed query with one-character CJK words as prefixes, scored prefixes, and every wildcard
+    cut to its ``MAX_EXPANSIONS`` most frequent terms. Returns (query, whether a cap cut something)."""
+    capped = False
+
+    def visit(node):
+        nonlocal capped
+        if isinstance(node, Term) and node.fieldname in ("text", "bigrams") and len(node.text) == 1:
+            if has_cjk(node.text):
+                # A one-character CJK word matches every bigram starting with it.
+                node = Prefix(node.fieldname, node.text)
+        if isinstance(node, Prefix):
+            # Whoosh gives every document a prefix matches the same score by default, which ranks
+            # "costitu*" hits in index order; scoring them ranks them like words.
+            node.constantscore = False
+            expansions = list(reader.expand_prefix(node.fieldname, node.text))
+            if len(expansions) > limits.MAX_EXPANSIONS:
+                capped = True
+                frequent = sorted(expansions, key=lambda t: -reader.doc_frequency(node.fieldname, t))
+                terms = [Term(node.fieldname, t.decode("utf-8")) for t in frequent[: limits.MAX_EXPANSIONS]]
+                return Or(terms, boost=node.boost)
+            return node
+        if hasattr(node, "subqueries"):
+            node.subqueries = [visit(q) for q in node.subqueries]
+        elif hasattr(node, "child"):
+            node.child = visit(node.child)
+        return node
+
+    return visit(query), capped
+
+
+def _force_unions(query) -> None:
+    """Or-queries use Whoosh's union matchers. On an index under 5,000 documents Whoosh otherwise
+    picks a matcher that scores every document any clause matches before collecting."""
+    if isinstance(query, Or):
+        query.matcher_type = Or.DEFAULT_MATCHER
+    for child in query.children():
+        _force_unions(child)
+
+
+def _leaf_count(query) -> int:
+    return sum(1 for _ in query.leaves())
+
+
+def _can_match(query, reader) -> bool:
+    """False when no term of the query exists in the index: the search would find nothing."""
+    for leaf in query.leaves():
+        if isinstance(leaf, Phrase):
+            if all((leaf.fieldname, w) in reader for w in leaf.words):
+                return True
+        elif isinstance(leaf, Prefix):
+            if next(iter(reader.expand_prefix(leaf.fieldname, leaf.text)), None) is not None:
+                return True
+        elif any(True for _ in leaf.existing_terms(reader, phrases=True, expand=True)):
+            return True
+    return False
+
+
+def _terms(query, reader) -> dict[str, set]:
+    """The index terms a query matched, per field (prefixes expanded), for highlighting.
+
+    A one-character CJK prefix is kept as the character itself (field "chars"), so
+    that "右" marks 右 in 右下 rather than the whole bigram.
+    """
+    terms: dict[str, set] = {}
+    for leaf in query.leaves():
+        if isinstance(leaf, Prefix) and len(leaf.text) == 1 and leaf.fieldname in ("text", "bigrams"):
+            terms.setdefault("chars", set()).add(leaf.text)
+            continue
+        if isinstance(leaf, Phrase):
+            # A phrase marks its words only where they stand together.
+            terms.setdefault(f"phrase:{leaf.fieldname}", set()).add(tuple(leaf.words))
+            continue
+        for fieldname, text in leaf.existing_terms(reader, phrases=True, expand=True):
+            if isinstance(text, bytes):
+                text = text.decode("utf-8")
+            terms.setdefault(fieldname, set()).add(text)
+    return terms
