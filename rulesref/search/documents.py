@@ -10,7 +10,7 @@ from django.db.models import Count, Prefetch
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.models import CardName, CrossReference, Edition, Entry, Example, GlossaryEntry, TermForm
 
-from .analysis import extract_symbols
+from .analysis import analyzer_for, extract_symbols, tokens
 from .ranking import RANKING
 
 
@@ -47,6 +47,18 @@ def is_title_only(text: str) -> bool:
         and not text.endswith((".", "。", ":", "："))
         and len(text.split()) <= RANKING.title_max_words
     )
+
+
+_definition_analyzers: dict[str, object] = {}
+
+
+def definition_form(language: str, text: str) -> str:
+    """A name as its indexed words, space-separated ("Creatures" → "creatur"): a query whose words are
+    exactly these is asking for the place the name is defined."""
+    analyzer = _definition_analyzers.get(language)
+    if analyzer is None:
+        analyzer = _definition_analyzers[language] = analyzer_for(language)
+    return " ".join(token for token, _, _ in tokens(analyzer, text.strip(), mode="query"))
 
 
 def entry_key(game: str, entry: Entry) -> str:
@@ -87,15 +99,15 @@ def documents_for_language(language: str) -> Iterator[dict]:
     keys_by_number: dict[int, dict[str, str]] = {}
     for entry in entries.iterator(chunk_size=2000):
         edition = entry.edition
-        heading = ""
+        heading = defines = ""
         if entry.kind == Entry.Kind.RULE and entry.parent_id in section_titles and entry.parent_id not in seen_sections:
             seen_sections.add(entry.parent_id)
             heading = section_titles[entry.parent_id]
         elif entry.kind == Entry.Kind.SECTION:
-            heading = entry.title or entry.text
+            heading = defines = entry.title or entry.text
         elif is_title_only(entry.text):
-            # "702.2. Deathtouch": a keyword's own rule is its topic.
-            heading = entry.text
+            # "702.2. Deathtouch": a keyword's own rule is its topic, and where it is defined.
+            heading = defines = entry.text
         game = edition.game.slug
         key = entry_key(game, entry)
         if entry.number and entry.duplicate_of_id is None:
@@ -117,6 +129,7 @@ def documents_for_language(language: str) -> Iterator[dict]:
             "title": entry.title,
             "text": text,
             "heading": heading,
+            "defines": definition_form(language, defines) if defines else "",
             "keywords": keywords_for(entry.number, text, cards.get(game, [])),
             "cites": ",".join(dict.fromkeys(ref.target_number for ref in entry.cross_references.all())),
         }
@@ -137,6 +150,7 @@ def documents_for_language(language: str) -> Iterator[dict]:
             "order": item.position,
             "title": item.term,
             "text": text,
+            "defines": definition_form(language, item.term),
             "keywords": keywords_for("", text, cards.get(game, [])),
             "cites": ",".join(item.rules),
             # The rules it cites, by key: a glossary entry lifts them in the ranking.

@@ -30,7 +30,7 @@ from rulesref.core.languages import CONTENT_LANGUAGES
 from . import expansion
 from .store import ALIGNMENT, MANIFEST, VOCABULARY, index_root
 
-COLUMNS = ("key", "game", "number", "kind", "edition")
+COLUMNS = ("key", "game", "number", "kind", "edition", "defines")
 
 
 class IndexMissing(Exception):
@@ -122,6 +122,7 @@ class LanguageIndex:
         self.scopes: dict[tuple[str | None, str | None], Scope] = {}
         self.scope_lock = threading.Lock()
         self.stored = LRU(4096)
+        self.postings = LRU(1024)
 
     def searcher(self):
         searcher = getattr(self.local, "searcher", None)
@@ -154,6 +155,7 @@ class LanguageIndex:
             "number": columns["number"][docnum],
             "kind": columns["kind"][docnum],
             "edition": columns["edition"][docnum],
+            "defines": columns["defines"][docnum],
             "doc": docnum,
         }
 
@@ -164,6 +166,25 @@ class LanguageIndex:
             fields = dict(self.searcher().stored_fields(docnum))
             self.stored.put(docnum, fields)
         return fields
+
+    def documents_with(self, group: tuple) -> frozenset[int]:
+        """Documents holding any of a best-match word's terms or phrases (a phrase: all its words)."""
+        key = ("group", group)
+        found = self.postings.get(key)
+        if found is None:
+            found = frozenset().union(*(self._documents_with(item) for item in group))
+            self.postings.put(key, found)
+        return found
+
+    def _documents_with(self, item: tuple) -> frozenset[int]:
+        kind, fieldname, value = item
+        if kind == "phrase":
+            sets = [self._documents_with(("term", fieldname, word)) for word in value]
+            return frozenset.intersection(*sets) if sets else frozenset()
+        reader = self.searcher().reader()
+        if (fieldname, value) not in reader:
+            return frozenset()
+        return frozenset(reader.postings(fieldname, value).all_ids())
 
     def search(self, query, scope: Scope, limit: int, *, terms: bool, deadline: float | None):
         """Top ``limit`` documents of ``scope`` for ``query``; documents out of scope are skipped, not
@@ -242,7 +263,7 @@ class _RangeMatches:
                 countdown -= 1
                 if not countdown:
                     countdown = self.CHECK_EVERY
-                    if time.perf_counter() > deadline:
+                    if time.thread_time() > deadline:
                         raise BudgetExceeded
 
 

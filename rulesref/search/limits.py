@@ -18,7 +18,8 @@ MIN_PREFIX_CHARS = 2
 MAX_EXPANSIONS = 64
 # Leaves of one language's parsed query; past this, the glossary forms are left out.
 MAX_CLAUSES = 256
-# Time one search may spend collecting before it answers with what it has (seconds of wall time).
+# CPU time one search may spend (seconds of its thread's CPU time, so that a busy machine does not
+# cut a query short): past it, no further language is searched and collecting stops with what it has.
 QUERY_BUDGET_SECONDS = 0.2
 # Depth of nested parentheses; deeper nesting is read as plain words.
 MAX_NESTING = 8

@@ -27,12 +27,13 @@ from rulesref.core.scripts import could_be_written_in, has_cjk
 
 from . import limits
 from .analysis import extract_symbols
+from .documents import definition_form
 from .ranking import RANKING
 from .schema import BIGRAM_COMPANION
 
 PLAIN_WORDS_RE = re.compile(r"^[^\W_]+(?:[ '’-][^\W_]+)+$")
-# Best-match reading: every word may be missing, documents holding more of them score higher.
-COORDINATION = 0.9
+# Best-match reading: every word may be missing; ranked by how many of the words a rule holds
+# (``groups``), then by score.
 STRICT, ANY = "strict", "any"
 
 
@@ -48,6 +49,12 @@ class Plan:
     terms: Mapping[str, frozenset] = field(default_factory=lambda: MappingProxyType({}))
     # Whether a cap cut something (a wildcard's expansions, the glossary forms).
     capped: bool = False
+    # Best-match only: for each word of the query (with its glossary forms), the (field, term) pairs
+    # and phrases that stand for it.
+    groups: tuple = ()
+    # The query as a name, in this language's indexed words (its own words and, when the whole query
+    # is one glossary term, that term's forms here): documents defining it rank first.
+    defines: frozenset = frozenset()
 
     @property
     def terms_key(self) -> tuple:
@@ -60,8 +67,7 @@ def _parser(index, mode: str):
     if parser is None:
         language = index.language
         fields = ["text", "heading"] + (["bigrams"] if language in BIGRAM_COMPANION else [])
-        group = OrGroup.factory(COORDINATION) if mode == ANY else None
-        kwargs = {"group": group} if group else {}
+        kwargs = {"group": OrGroup} if mode == ANY else {}
         parser = MultifieldParser(fields, index.index.schema, fieldboosts={"heading": RANKING.heading_boost}, **kwargs)
         # Only what we document: words, "phrases", prefix*, AND/OR/NOT and groups. Field syntax
         # is read by queries.py before parsing, so "foo:bar" is plain text here.
@@ -124,9 +130,43 @@ def _plan(generation, language, text, games, mode) -> Plan:
         with_phrases, _ = generation.vocabulary.rewrite(text, language, games=games, phrases=True)
         marked = _bounded(parse(with_phrases), reader)[0]
     terms = MappingProxyType({name: frozenset(values) for name, values in _terms(marked, reader).items()})
+    groups = _groups(query) if mode == ANY else ()
+    defines = _defines(generation, language, text, games)
     if not _can_match(query, reader):
-        return Plan(language, None, tuple(used), typed, terms, capped)
-    return Plan(language, query, tuple(used), typed, terms, capped)
+        return Plan(language, None, tuple(used), typed, terms, capped, groups, defines)
+    return Plan(language, query, tuple(used), typed, terms, capped, groups, defines)
+
+
+def _defines(generation, language: str, text: str, games) -> frozenset[str]:
+    name = text.strip('"').strip()
+    if not name or any(ch in name for ch in '"()*') or any(w in ("AND", "OR", "NOT") for w in name.split()):
+        return frozenset()
+    forms = {definition_form(language, name)}
+    matches = generation.vocabulary.find(name)
+    if len(matches) == 1 and matches[0].start == 0 and matches[0].end == len(name):
+        forms |= {
+            definition_form(language, form)
+            for concept in matches[0].concepts
+            if concept.game in games
+            for form in concept.forms.get(language, ())
+        }
+    return frozenset(form for form in forms if form)
+
+
+def _groups(query) -> tuple:
+    """Each top-level clause of a best-match query as the terms and phrases that satisfy it."""
+    clauses = query.subqueries if isinstance(query, Or) else [query]
+    groups = []
+    for clause in clauses:
+        group = []
+        for leaf in clause.leaves():
+            if isinstance(leaf, Phrase):
+                group.append(("phrase", leaf.fieldname, tuple(leaf.words)))
+            elif isinstance(leaf, Term):
+                group.append(("term", leaf.fieldname, leaf.text))
+        if group:
+            groups.append(tuple(group))
+    return tuple(groups)
 
 
 def _as_bytes(word) -> bytes:

@@ -41,6 +41,9 @@ class Ranking:
     # Being first among a dozen documents (a one-page fragment) is weaker evidence than being first
     # among thousands: a language's weight grows with the log of its documents in scope, reaching 1 here.
     evidence_docs: int = 1000
+    # Where a term is defined (a section titled with it, a keyword rule named by it, its glossary
+    # entry) counts this much more than where it is mentioned; rows say so with "defines": True.
+    definition_weight: float = 1.15
     # A glossary entry lifts the rules it cites ("Mulligan" → 103.5) by this much of its own weight.
     cited_by_glossary: float = 0.9
     # How much a match in a rule's topic (its section's title given to the section's first rule, or a
@@ -62,10 +65,15 @@ class Ranking:
     # like a sentence, is a name ("702.2. Deathtouch"): its text is its topic (documents.is_title_only).
     title_max_chars: int = 40
     title_max_words: int = 4
-    # A query of at least fallback_min_words plain words that finds fewer than fallback_below rules
-    # (every word must occur in one rule) runs again as best-match: any word may be missing.
-    fallback_below: int = 3
+    # A query of plain words that finds nothing (every word must occur in one rule), or a question of
+    # at least thin_min_words words that finds fewer than thin_below rules, runs again as best-match:
+    # any word may be missing, rules holding more of them first.
     fallback_min_words: int = 2
+    thin_min_words: int = 4
+    thin_below: int = 3
+    # Best-match ranks this many × the fetch size by score, then orders them by how many of the
+    # query's words each holds (coordination).
+    coordination_pool: int = 4
 
     def fetch(self, limit: int) -> int:
         return max(self.min_fetch, limit * self.fetch_per_result)
@@ -137,12 +145,14 @@ def fuse(
                 continue
             seen.add(key)
             value = weight * weights.kind_weight.get(row["kind"], 1.0) / (weights.rrf_k + rank + 1)
+            lifted = value * weights.cited_by_glossary
+            if row.get("defines") is True:
+                value *= weights.definition_weight
             add(key, row["game"], row["number"], row["kind"], language, direct, rank, order, value, row, row["edition"])
             if lift and row["kind"] == "glossary":
                 for cited in filter(None, (row.get("cite_keys") or "").split(",")):
                     # Number and kind come from the rule's own document when it is shown.
-                    value_cited = value * weights.cited_by_glossary
-                    add(cited, row["game"], "", "", language, direct, rank, order, value_cited, None, row["edition"])
+                    add(cited, row["game"], "", "", language, direct, rank, order, lifted, None, row["edition"])
     for key, hit in hits.items():
         values = sorted(contributions[key], reverse=True)
         hit.score = values[0] + weights.others_share * sum(values[1:])

@@ -37,6 +37,9 @@ def schema_for(language: str) -> Schema:
         # The topic a rule introduces: its section's title, given to the section's first
         # rule (208.1 under "208. Power/Toughness"), which is where a term is defined.
         "heading": TEXT(analyzer=analyzer_for(language)),
+        # The name this document defines, as indexed words (a section's title, a keyword rule's name,
+        # a glossary term): documents.definition_form.
+        "defines": ID(sortable=True),
         # Rule numbers, card names and symbols, matched before analysis.
         "keywords": KEYWORD(lowercase=True, commas=True, scorable=True),
         # Numbers this document cites.

@@ -99,7 +99,7 @@ def search(
 
 
 def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) -> _Answer:
-    deadline = time.perf_counter() + limits.QUERY_BUDGET_SECONDS
+    deadline = time.thread_time() + limits.QUERY_BUDGET_SECONDS
     notices: list = []
     fetch = RANKING.fetch(limit)
     # Every language is searched (a language filter only chooses what is shown); not one with
@@ -113,7 +113,9 @@ def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) ->
         plans = {}
     else:
         ranked = _text(generation, searched, user.text, game, edition, fetch, deadline, notices)
-        if not any(r.rows for r in ranked):
+        question = len(user.plain_words) >= RANKING.thin_min_words
+        # A question is not respelled word by word: best-match below finds what its words can.
+        if not any(r.rows for r in ranked) and not question:
             for language in spelling.languages_to_try(user.text, searched):
                 respelled = spelling.respell(generation, language, user.text)
                 if respelled is None:
@@ -124,7 +126,9 @@ def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) ->
                     break
         fused = _fuse(generation, ranked, game, edition)
         words = UserQuery(raw="", text=corrected or user.text).plain_words
-        if len(fused) < RANKING.fallback_below and len(words) >= RANKING.fallback_min_words:
+        empty = not fused and len(words) >= RANKING.fallback_min_words
+        thin = len(fused) < RANKING.thin_below and len(words) >= RANKING.thin_min_words
+        if empty or thin:
             loose = _text(
                 generation, searched, corrected or user.text, game, edition, fetch, deadline, notices, planning.ANY
             )
@@ -138,7 +142,7 @@ def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) ->
         terms = {lang: plan.terms for lang, plan in plans.items()}
         if any(plan.capped for plan in plans.values()):
             notices.append(CAPPED_NOTICE)
-    if time.perf_counter() > deadline and BUDGET_NOTICE not in notices:
+    if time.thread_time() > deadline and BUDGET_NOTICE not in notices:
         notices.append(BUDGET_NOTICE)
     hits = _show(generation, fused, shown, terms, edition, limit)
     return _Answer(hits=tuple(hits), corrected=corrected, notices=tuple(dict.fromkeys(notices)))
@@ -154,18 +158,28 @@ def _text(generation, languages, text, game, edition, fetch, deadline, notices, 
         if plan.query is None:
             ranked.append(_Ranked(language, [], False, plan))
             continue
-        if time.perf_counter() > deadline:
+        if time.thread_time() > deadline:
             notices.append(BUDGET_NOTICE)
             ranked.append(_Ranked(language, [], False, plan))
             continue
-        results, exceeded = index.search(plan.query, scope, fetch, terms=bool(plan.used), deadline=deadline)
+        loose = mode == planning.ANY
+        wanted = fetch * RANKING.coordination_pool if loose else fetch
+        results, exceeded = index.search(plan.query, scope, wanted, terms=bool(plan.used), deadline=deadline)
         if exceeded:
             notices.append(BUDGET_NOTICE)
-        rows = [index.row(hit.docnum) for hit in results]
+        # Not list(results): it asks the length, which makes Whoosh run the query again to count.
+        hits = [results[i] for i in range(results.scored_length())]
+        if loose:
+            # Best-match: rules holding more of the words first, then by score.
+            held = [index.documents_with(group) for group in plan.groups]
+            hits = sorted(hits, key=lambda hit: -sum(hit.docnum in docs for docs in held))[:fetch]
+        rows = [index.row(hit.docnum) for hit in hits]
+        for row in rows:
+            row["defines"] = row["defines"] in plan.defines
         direct = True
         if plan.used:
             # Did any hit match a word as typed, not only one of its translations?
-            direct = any(plan.typed.intersection(hit.matched_terms()) for hit in results)
+            direct = any(plan.typed.intersection(hit.matched_terms()) for hit in hits)
         ranked.append(_Ranked(language, rows, direct, plan))
     return ranked
 

@@ -47,7 +47,9 @@ def _respell(searcher, language: str, text: str) -> str | None:
         word = match.group()
         if word.upper() in OPERATORS or has_cjk(word):
             return word
-        if any(("text", token) in reader for token, _, _ in analysed(language, word)):
+        found = analysed(language, word)
+        if not found or any(("text", token) in reader for token, _, _ in found):
+            # A stop word (nothing indexed), or a word the index knows.
             return word
         suggestions = corrector.suggest(word.lower(), limit=SUGGESTIONS, maxdist=MAX_DISTANCE, prefix=SAME_PREFIX)
         if not suggestions:

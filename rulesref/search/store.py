@@ -131,7 +131,7 @@ def build_generation(*, progress: Progress | None = None) -> BuildReport:
                 _build_language(target / language, language, expected[language], progress)
             counts = _verify(target, expected)
             (target / VOCABULARY).write_text(
-                json.dumps(expansion.dump(derivation.hand_written_concepts()), ensure_ascii=False), encoding="utf-8"
+                json.dumps(expansion.dump(derivation.vocabulary_concepts()), ensure_ascii=False), encoding="utf-8"
             )
             (target / ALIGNMENT).write_text(
                 json.dumps(derivation.edition_alignment(), ensure_ascii=False), encoding="utf-8"
