@@ -10,7 +10,7 @@ from __future__ import annotations
 MAX_QUERY_CHARS = 300
 # Words and operators of a query: a question is rarely longer, and every word is a clause per
 # language (more with its glossary forms).
-MAX_WORDS = 32
+MAX_WORDS = 20
 # Letters before a "*": "a*" would expand to every word starting with "a" (thousands). One CJK
 # character is a word in itself, so a CJK prefix needs only one.
 MIN_PREFIX_CHARS = 2
@@ -21,6 +21,15 @@ MAX_CLAUSES = 256
 # CPU time one search may spend (seconds of its thread's CPU time, so that a busy machine does not
 # cut a query short): past it, no further language is searched and collecting stops with what it has.
 QUERY_BUDGET_SECONDS = 0.2
+# Words of a quoted phrase; a longer quote is read as words (a phrase of 30 common words makes Whoosh
+# walk every position of every one of them).
+MAX_PHRASE_WORDS = 8
+# A question of more plain words than this is not tried with every word required (an intersection of
+# many common words walks their whole posting lists to find nothing); it goes to best-match at once.
+MAX_STRICT_WORDS = 8
+# Best-match keeps the rarest words (fewest documents), at most this many: common words add little to
+# the ranking and most of the cost.
+MAX_BEST_MATCH_WORDS = 6
 # Depth of nested parentheses; deeper nesting is read as plain words.
 MAX_NESTING = 8
 # Letters of a word the speller tries to respell; no rule word is longer.

@@ -97,7 +97,7 @@ def _plan(generation, language, text, games, mode) -> Plan:
         # and nothing the glossary could translate. The language's text of each rule
         # found elsewhere is still shown.
         return Plan(language, None)
-    parse = _parser(index, mode).parse
+    parse = _safe(_parser(index, mode).parse)
     query, capped = _bounded(parse(rewritten), reader)
     if used and _leaf_count(query) > limits.MAX_CLAUSES:
         rewritten, used = text, []
@@ -130,7 +130,10 @@ def _plan(generation, language, text, games, mode) -> Plan:
         with_phrases, _ = generation.vocabulary.rewrite(text, language, games=games, phrases=True)
         marked = _bounded(parse(with_phrases), reader)[0]
     terms = MappingProxyType({name: frozenset(values) for name, values in _terms(marked, reader).items()})
-    groups = _groups(query) if mode == ANY else ()
+    groups = ()
+    if mode == ANY:
+        query, groups, cut = _rarest(query, reader)
+        capped = capped or cut
     defines = _defines(generation, language, text, games)
     if not _can_match(query, reader):
         return Plan(language, None, tuple(used), typed, terms, capped, groups, defines)
@@ -153,6 +156,25 @@ def _defines(generation, language: str, text: str, games) -> frozenset[str]:
     return frozenset(form for form in forms if form)
 
 
+def _rarest(query, reader):
+    """A best-match query cut to its ``MAX_BEST_MATCH_WORDS`` rarest clauses (in query order), with
+    their groups. Returns (query, groups, whether something was cut)."""
+    clauses = query.subqueries if isinstance(query, Or) else [query]
+    groups = _groups(query)
+    if len(clauses) <= limits.MAX_BEST_MATCH_WORDS or len(clauses) != len(groups):
+        return query, groups, False
+
+    def documents(group):
+        return sum(
+            reader.doc_frequency(field, value) if kind == "term" else min(reader.doc_frequency(field, w) for w in value)
+            for kind, field, value in group
+        )
+
+    keep = sorted(range(len(clauses)), key=lambda i: documents(groups[i]))[: limits.MAX_BEST_MATCH_WORDS]
+    keep.sort()
+    return Or([clauses[i] for i in keep]), tuple(groups[i] for i in keep), False
+
+
 def _groups(query) -> tuple:
     """Each top-level clause of a best-match query as the terms and phrases that satisfy it."""
     clauses = query.subqueries if isinstance(query, Or) else [query]
@@ -167,6 +189,22 @@ def _groups(query) -> tuple:
         if group:
             groups.append(tuple(group))
     return tuple(groups)
+
+
+SYNTAX_RE = re.compile(r'["()]|\b(?:AND|OR|NOT|ANDNOT|ANDMAYBE)\b')
+
+
+def _safe(parse):
+    """Whoosh's parser, falling back to the bare words when it cannot read the syntax (it raises on
+    some tangles of operators and groups): a query never fails."""
+
+    def parse_safely(text: str):
+        try:
+            return parse(text)
+        except Exception:
+            return parse(" ".join(SYNTAX_RE.sub(" ", text).split()) or "-")
+
+    return parse_safely
 
 
 def _as_bytes(word) -> bytes:

@@ -143,8 +143,34 @@ def _bound_wildcards(text: str, notices: list) -> str:
     return text
 
 
+def _bound_phrases(text: str, notices: list) -> str:
+    """A quoted phrase of more than ``MAX_PHRASE_WORDS`` words is read as words."""
+    long_phrase = False
+
+    def check(match):
+        nonlocal long_phrase
+        if len(match[1].split()) > limits.MAX_PHRASE_WORDS:
+            long_phrase = True
+            return match[1]
+        return match[0]
+
+    text = re.sub(r'"([^"]*)"', check, text)
+    if long_phrase:
+        notices.append(
+            message(
+                _("A phrase of more than %(count)d words was searched as words."), {"count": limits.MAX_PHRASE_WORDS}
+            )
+        )
+    return text
+
+
 def _bound_words(text: str, notices: list) -> str:
     words = text.split()
+    if not any(ch in text for ch in '"()') and not any(w in OPERATORS for w in words):
+        # Plain words: a repeated word adds nothing but cost.
+        seen: set[str] = set()
+        words = [w for w in words if not (w.casefold() in seen or seen.add(w.casefold()))]
+        text = " ".join(words)
     if len(words) <= limits.MAX_WORDS:
         return text
     notices.append(message(_("Your query was shortened to its first %(count)d words."), {"count": limits.MAX_WORDS}))
@@ -200,6 +226,7 @@ def parse_user_query(raw: str) -> UserQuery:
     text = _balance_parentheses(text, notices)
     text = _drop_stray_operators(text, notices)
     text = _bound_wildcards(text, notices)
+    text = _bound_phrases(text, notices)
     text = _bound_words(text, notices)
     text = " ".join(text.split())
     if not re.search(r"[^\W_]", text):

@@ -112,8 +112,11 @@ def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) ->
         terms = {lang: {"text": frozenset({user.number})} for lang in CONTENT_LANGUAGES}
         plans = {}
     else:
-        ranked = _text(generation, searched, user.text, game, edition, fetch, deadline, notices)
         question = len(user.plain_words) >= RANKING.thin_min_words
+        if len(user.plain_words) > limits.MAX_STRICT_WORDS:
+            ranked = [_Ranked(lang, [], False, None) for lang in searched]
+        else:
+            ranked = _text(generation, searched, user.text, game, edition, fetch, deadline, notices)
         # A question is not respelled word by word: best-match below finds what its words can.
         if not any(r.rows for r in ranked) and not question:
             for language in spelling.languages_to_try(user.text, searched):
@@ -138,7 +141,7 @@ def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) ->
                 fused += more
                 notices.append(FALLBACK_NOTICE)
                 ranked = ranked + loose
-        plans = {r.language: r.plan for r in ranked if r.plan is not None}
+        plans = {r.language: r.plan for r in ranked if r.plan is not None and r.plan.terms}
         terms = {lang: plan.terms for lang, plan in plans.items()}
         if any(plan.capped for plan in plans.values()):
             notices.append(CAPPED_NOTICE)
