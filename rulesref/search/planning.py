@@ -91,7 +91,12 @@ def plan_for(generation, language: str, text: str, games: frozenset[str], *, mod
 def _plan(generation, language, text, games, mode) -> Plan:
     index = generation[language]
     reader = index.searcher().reader()
-    rewritten, used = generation.vocabulary.rewrite(text, language, games=games)
+    if mode == ANY:
+        # A question is answered in the language it is asked in: best-match over its translations
+        # would let many loosely matching words of another language outvote the question's own.
+        rewritten, used = text, []
+    else:
+        rewritten, used = generation.vocabulary.rewrite(text, language, games=games)
     if not used and not could_be_written_in(text, CONTENT_LANGUAGES[language].script):
         # Latin words in the Russian index, Cyrillic in the Chinese one: nothing to find,
         # and nothing the glossary could translate. The language's text of each rule
@@ -157,38 +162,28 @@ def _defines(generation, language: str, text: str, games) -> frozenset[str]:
 
 
 def _rarest(query, reader):
-    """A best-match query cut to its ``MAX_BEST_MATCH_WORDS`` rarest clauses (in query order), with
-    their groups. Returns (query, groups, whether something was cut)."""
-    clauses = query.subqueries if isinstance(query, Or) else [query]
-    groups = _groups(query)
-    if len(clauses) <= limits.MAX_BEST_MATCH_WORDS or len(clauses) != len(groups):
-        return query, groups, False
+    """A best-match query as its words (each word's leaves in every field form one group), cut to its
+    ``MAX_BEST_MATCH_WORDS`` rarest words (in query order). Returns (query, groups, whether cut)."""
+    groups: dict[object, list] = {}
+    for leaf in query.leaves():
+        if isinstance(leaf, Phrase):
+            groups.setdefault(tuple(leaf.words), []).append((leaf, ("phrase", leaf.fieldname, tuple(leaf.words))))
+        elif isinstance(leaf, Term):
+            groups.setdefault(leaf.text, []).append((leaf, ("term", leaf.fieldname, leaf.text)))
+    words = list(groups.values())
 
     def documents(group):
-        return sum(
+        return max(
             reader.doc_frequency(field, value) if kind == "term" else min(reader.doc_frequency(field, w) for w in value)
-            for kind, field, value in group
+            for _, (kind, field, value) in group
         )
 
-    keep = sorted(range(len(clauses)), key=lambda i: documents(groups[i]))[: limits.MAX_BEST_MATCH_WORDS]
-    keep.sort()
-    return Or([clauses[i] for i in keep]), tuple(groups[i] for i in keep), False
-
-
-def _groups(query) -> tuple:
-    """Each top-level clause of a best-match query as the terms and phrases that satisfy it."""
-    clauses = query.subqueries if isinstance(query, Or) else [query]
-    groups = []
-    for clause in clauses:
-        group = []
-        for leaf in clause.leaves():
-            if isinstance(leaf, Phrase):
-                group.append(("phrase", leaf.fieldname, tuple(leaf.words)))
-            elif isinstance(leaf, Term):
-                group.append(("term", leaf.fieldname, leaf.text))
-        if group:
-            groups.append(tuple(group))
-    return tuple(groups)
+    cut = len(words) > limits.MAX_BEST_MATCH_WORDS
+    if cut:
+        keep = sorted(sorted(range(len(words)), key=lambda i: documents(words[i]))[: limits.MAX_BEST_MATCH_WORDS])
+        words = [words[i] for i in keep]
+        query = Or([leaf for group in words for leaf, _ in group])
+    return query, tuple(tuple(item for _, item in group) for group in words), False
 
 
 SYNTAX_RE = re.compile(r'["()]|\b(?:AND|OR|NOT|ANDNOT|ANDMAYBE)\b')
