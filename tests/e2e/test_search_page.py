@@ -68,14 +68,13 @@ def test_typing_a_japanese_term_shows_rule_208_1_in_three_languages_highlighted(
     page.screenshot(path=str(ARTIFACTS / "search-tafunesu.png"), full_page=False)
 
 
-def test_following_a_result_opens_the_rule_in_its_edition(indexed_site, browser_page):
+def test_a_result_links_to_the_rule_page_in_its_edition(indexed_site, browser_page):
+    # The rule pages (/rules/<game>/<lang>/<edition>/<number>/) come with issue 8; when they are
+    # merged, follow the link here and check the page, as this test did for the edition page.
     page = browser_page
     page.goto(indexed_site.url + "/search/?q=costituzione&lang=it")
-    page.locator("li.hit").first.locator("th a").click()
-    page.wait_for_load_state()
-    assert page.url.endswith("/rules/mtg/it/2024-10-02/#r208.1")
-    assert page.locator("#r208\\.1").get_attribute("lang") == "it"
-    assert "Una carta creatura ha due numeri" in page.locator("#r208\\.1").inner_text()
+    link = page.locator("li.hit").first.locator("th a")
+    assert link.get_attribute("href") == "/rules/mtg/it/2024-10-02/208.1/"
 
 
 def test_a_malformed_query_shows_a_message_not_an_error_page(indexed_site, browser_page):
