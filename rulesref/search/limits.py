@@ -30,6 +30,10 @@ MAX_STRICT_WORDS = 8
 # Best-match keeps the rarest words (fewest documents), at most this many: common words add little to
 # the ranking and most of the cost.
 MAX_BEST_MATCH_WORDS = 6
+# Boolean operators (AND, OR, NOT) of a query; past this, the query is read as plain words.
+MAX_OPERATORS = 4
+# Wildcards of a query (each may expand to MAX_EXPANSIONS terms); later ones are searched as words.
+MAX_WILDCARDS = 3
 # Depth of nested parentheses; deeper nesting is read as plain words.
 MAX_NESTING = 8
 # Letters of a word the speller tries to respell; no rule word is longer.

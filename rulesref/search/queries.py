@@ -164,6 +164,39 @@ def _bound_phrases(text: str, notices: list) -> str:
     return text
 
 
+def _bound_operators(text: str, notices: list) -> str:
+    """Empty quotes read as nothing; more than ``MAX_OPERATORS`` operators make a query plain words."""
+    text = re.sub(r'"\s*"', " ", text)
+    words = text.split()
+    if sum(1 for w in words if w in OPERATORS) <= limits.MAX_OPERATORS:
+        return text
+    notices.append(
+        message(
+            _("More than %(count)d operators: your query was searched as plain words."), {"count": limits.MAX_OPERATORS}
+        )
+    )
+    return " ".join(w for w in re.sub(r'["()]', " ", text).split() if w not in OPERATORS)
+
+
+def _bound_wildcard_count(text: str, notices: list) -> str:
+    seen = 0
+
+    def check(match):
+        nonlocal seen
+        seen += 1
+        return match[0] if seen <= limits.MAX_WILDCARDS else match[0].rstrip("*")
+
+    text = re.sub(r"\S+\*", check, text)
+    if seen > limits.MAX_WILDCARDS:
+        notices.append(
+            message(
+                _("Only the first %(count)d wildcards were expanded; the rest were searched as words."),
+                {"count": limits.MAX_WILDCARDS},
+            )
+        )
+    return text
+
+
 def _bound_words(text: str, notices: list) -> str:
     words = text.split()
     if not any(ch in text for ch in '"()') and not any(w in OPERATORS for w in words):
@@ -224,8 +257,10 @@ def parse_user_query(raw: str) -> UserQuery:
     text = FILTER_RE.sub(" ", text)
     text = _balance_quotes(text, notices)
     text = _balance_parentheses(text, notices)
+    text = _bound_operators(text, notices)
     text = _drop_stray_operators(text, notices)
     text = _bound_wildcards(text, notices)
+    text = _bound_wildcard_count(text, notices)
     text = _bound_phrases(text, notices)
     text = _bound_words(text, notices)
     text = " ".join(text.split())

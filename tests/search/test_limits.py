@@ -74,3 +74,17 @@ def test_a_long_question_goes_to_best_match_over_its_rarest_words():
     results = search(question, languages=["en"])
     assert "121.4" in [hit.number for hit in results.hits[:5]]
     assert "No rule contains all of your words; showing the rules that contain most of them." in notices(results)
+
+
+def test_operator_soup_is_read_as_plain_words():
+    query = parse_user_query('( NOT ( of creature NOT damage " NOT the ability " ( AND ) OR spell')
+    assert query.text == "of creature damage the ability spell"
+    assert "More than 4 operators: your query was searched as plain words." in [str(n) for n in query.notices]
+
+
+def test_only_three_wildcards_are_expanded():
+    query = parse_user_query("bu* sa* tu* co* ro*")
+    assert query.text == "bu* sa* tu* co ro"
+    assert "Only the first 3 wildcards were expanded; the rest were searched as words." in [
+        str(n) for n in query.notices
+    ]
