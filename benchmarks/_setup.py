@@ -61,6 +61,12 @@ def import_rules(*, corpora: Path | None = None, log=print) -> None:
         log(line)
 
 
+def settings_data_dir() -> Path:
+    from django.conf import settings
+
+    return Path(settings.DATA_DIR)
+
+
 def build_index():
     """A fresh index generation, made live; returns store.BuildReport (seconds, bytes, documents)."""
     from rulesref.search.store import build_generation
@@ -76,6 +82,7 @@ def ensure_index(*, log=print):
     from rulesref.rules.models import Edition
     from rulesref.search.store import index_state
 
+    Path(settings_data_dir()).mkdir(parents=True, exist_ok=True)
     if "rules_edition" not in connection.introspection.table_names() or not Edition.objects.exists():
         log(f"importing the seeds and {corpora_dir()} into {os.environ.get('RULESREF_DATA_DIR', 'the data dir')}")
         import_rules(log=log)

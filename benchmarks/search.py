@@ -1,53 +1,44 @@
-"""Search speed: our service against a plain SQLite FTS5 index of the same documents.
+"""Search speed: our service against SQLite FTS5, the plain baseline and a fair one doing the same work.
 
-    python -m benchmarks.search [--reps 20] [--keep]
+    python -m benchmarks.search [--reps 20] [--keep] [--json]
 
 1. Imports the glossary, the bundled seeds and every official file of the corpora folder
-   (``RULESREF_CORPORA``, else ``../shared/corpora``) into a fresh data dir: ``RULESREF_DATA_DIR`` if set
-   (an edition already there is not imported again), else a temporary folder removed at the end.
+   (``RULESREF_CORPORA``, else ``../shared/corpora``) into a data dir: ``RULESREF_DATA_DIR`` if set (an
+   edition already there is not imported again), else a temporary folder removed at the end.
 2. Builds our index (a new generation) and, from the very same documents
-   (``rulesref.search.documents.documents_for_language``), an FTS5 index; prints seconds and bytes of both.
-3. Runs a mixed query set (term, phrase, prefix, typo, rule number, cross-language) through both: our
-   full ``search()`` service (parsing, glossary expansion, every language, rank fusion, grouping by rule,
-   highlighted snippets in every language) and an FTS5 search doing the same steps the plain way.
-   Each query runs once per engine to warm up, then ``--reps`` times per engine, interleaved. Timings
-   are warm: the process, index readers and caches of parsed data stay open, but our service's *result*
+   (``rulesref.search.documents.documents_for_language``), two FTS5 indexes: the present baseline
+   (``fts5.py``: two tables, no stemming, no glossary expansion, highlights only matched texts) and the
+   fair one (``fts5_fair.py``: one table per language with its best tokenizer, the same query reading,
+   glossary rewrite, fusion, highlighting of every shown text and respelling as ours).
+3. Runs a mixed query set (term, phrase, prefix, typo, rule number, cross-language) through the three.
+   Each query runs once per engine to warm up, then ``--reps`` times per engine, interleaved. Timings are
+   warm: the process, index readers and per-generation caches stay open, but our service's *result*
    cache is cleared before every timed call, so every call really searches.
-4. Prints p50/p95 per query kind for both and their ratios (targets: p50 ≤ 1.5×, p95 ≤ 3× FTS5), the top
-   10 rules each engine returned for each query and whether ours holds FTS5's, and a cProfile of ours
-   over the whole set (warm, result cache cleared per query), top 25 functions by cumulative time.
+4. Prints, per query kind and for all: p50 and p95 (nearest rank over every call) of each engine, their
+   ratios, and the geometric mean of the per-query ratios of medians (a p50 over a mixed set falls in a
+   gap between fast and slow queries and jumps from run to run; the geometric mean does not). Then the
+   MRR@10 of ours and of both baselines on the development queries, the top 10 of each engine per query,
+   and a cProfile of ours.
 
-The FTS5 side: one ``doc`` table (language, game, edition, number, alignment key, latest flag, text),
-and two FTS5 tables over it (external content), because a tokenizer belongs to a table, not a column:
-``words`` with ``unicode61 remove_diacritics 2`` for en/it/ru and ``cjk`` with ``trigram`` for ja and
-zh-hans, both filtered by the ``lang`` column through the join. Ranking is bm25 (heading weighted 3, as
-ours), the top 50 per language, fused across languages by reciprocal rank and grouped by alignment key as
-ours does; snippets come from FTS5 ``highlight()``. Where FTS5 has no equivalent the baseline does the
-simplest thing a developer would: no stemming; a CJK word shorter than three characters (which trigram
-cannot match) becomes ``LIKE '%word%'``; a query that finds nothing is retried with each unknown word
-replaced by the most frequent indexed word within edit distance 2 (from ``fts5vocab``); rule numbers
-are looked up in an indexed column. There is no cross-language expansion.
-
-Prints figures; asserts nothing.
+``--json`` prints only one JSON object: ``{"ours": {"p50_ms", "p95_ms"}, "fts5": {...}, "fts5_fair":
+{...}, "ratios": {"fts5": {"p50", "p95", "gm"}, "fts5_fair": {...}}, "kinds": {KIND: {the same}},
+"mrr10": {...}, "top10_overlap": {...}, "build": {...}}``. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
-import html
 import io
+import json
 import math
 import os
 import pstats
-import re
 import shutil
-import sqlite3
 import statistics
+import sys
 import tempfile
 import time
-from collections import defaultdict
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks import _setup
@@ -91,353 +82,11 @@ QUERIES: list[tuple[str, str]] = [
     ("cross", "Водитель-Ветеран"),
 ]
 KINDS = ("term", "phrase", "prefix", "typo", "number", "cross")
-TARGET_P50, TARGET_P95 = 1.5, 3.0
+ENGINES = ("ours", "fts5", "fts5_fair")
+BASELINES = ("fts5", "fts5_fair")
+# Targets of issue 7 (figures on this machine).
+TARGETS = {"fts5_fair": {"p50": 2.5, "p95": 2.5, "gm": 1.7}, "fts5": {"p95": 3.0}}
 LIMIT = 10
-
-# ---------------------------------------------------------------------------
-# The FTS5 baseline
-
-RRF_K = 60
-FETCH = 50  # per language, as our service fetches max(50, 4 × limit)
-NUMBER_BONUS = 10.0
-SNIPPET_CHARS = 360
-MARK_OPEN, MARK_CLOSE = "\x02", "\x03"
-TABLES = {
-    "words": ("unicode61 remove_diacritics 2", ("en", "it", "ru")),
-    "cjk": ("trigram", ("ja", "zh-hans")),
-}
-_CJK_CHAR = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-_QUERY_TOKEN = re.compile(r'"([^"]*)"|(\()|(\))|(\S+)')
-_OPERATORS = {"AND", "OR", "NOT"}
-
-SCHEMA = """
-CREATE TABLE doc (
-    id INTEGER PRIMARY KEY, lang TEXT NOT NULL, game TEXT NOT NULL, edition TEXT NOT NULL, kind TEXT NOT NULL,
-    number TEXT NOT NULL, key TEXT NOT NULL, latest INTEGER NOT NULL, text TEXT NOT NULL, heading TEXT NOT NULL
-);
-CREATE TABLE cite (doc INTEGER NOT NULL, number TEXT NOT NULL);
-"""
-INDEXES = """
-CREATE INDEX doc_number ON doc (number);
-CREATE INDEX doc_key ON doc (key);
-CREATE INDEX cite_number ON cite (number);
-"""
-
-
-@dataclass
-class Fts5Hit:
-    key: str
-    game: str
-    number: str
-    kind: str
-    score: float
-    texts: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass
-class _Ranked:
-    """One language's matches, best first: (doc id, key, game, number, kind)."""
-
-    table: str | None
-    expression: str | None
-    like: list[str]
-    rows: list[tuple] = field(default_factory=list)
-
-
-def _placeholders(values) -> str:
-    return ",".join("?" for _ in values)
-
-
-class Fts5Search:
-    def __init__(self, path: Path):
-        self.path = path
-        self.connection = sqlite3.connect(path)
-        self._vocabulary: dict[str, list[tuple[str, int]]] | None = None
-        self._known: set[str] = set()
-
-    @classmethod
-    def build(cls, path: Path) -> tuple[Fts5Search, float]:
-        """Index every document of every language; returns the engine and the seconds it took."""
-        from rulesref.core.languages import CONTENT_LANGUAGES
-        from rulesref.search import documents
-
-        started = time.perf_counter()
-        connection = sqlite3.connect(path)
-        connection.executescript(SCHEMA)
-        with connection:
-            doc_id = 0
-            for language in CONTENT_LANGUAGES:
-                rows, cites = [], []
-                for doc in documents.documents_for_language(language):
-                    doc_id += 1
-                    rows.append(
-                        (
-                            doc_id,
-                            language,
-                            doc["game"],
-                            doc["edition"],
-                            doc["kind"],
-                            doc["number"],
-                            doc["key"],
-                            int(doc["latest"] == "1"),
-                            doc["text"],
-                            doc.get("heading", ""),
-                        )
-                    )
-                    cites.extend((doc_id, number) for number in doc["cites"].split(",") if number)
-                connection.executemany("INSERT INTO doc VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
-                connection.executemany("INSERT INTO cite VALUES (?,?)", cites)
-            connection.executescript(INDEXES)
-            for table, (tokenizer, languages) in TABLES.items():
-                connection.execute(
-                    f"CREATE VIRTUAL TABLE {table} USING fts5(text, heading, content='doc', content_rowid='id', "
-                    f"tokenize='{tokenizer}')"
-                )
-                connection.execute(
-                    f"INSERT INTO {table} (rowid, text, heading) SELECT id, text, heading FROM doc "
-                    f"WHERE lang IN ({_placeholders(languages)})",
-                    languages,
-                )
-                connection.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
-            connection.execute("CREATE VIRTUAL TABLE words_vocabulary USING fts5vocab(words, 'row')")
-        connection.close()
-        return cls(path), time.perf_counter() - started
-
-    # Searching
-
-    def search(self, query: str, *, limit: int = LIMIT) -> list[Fts5Hit]:
-        from rulesref.core.languages import CONTENT_LANGUAGES
-        from rulesref.search.queries import QueryError, parse_user_query
-
-        try:
-            user = parse_user_query(query)
-        except QueryError:
-            return []
-        languages = user.languages or list(CONTENT_LANGUAGES)
-        where, params = ["d.latest = 1"] if not user.edition else ["d.edition = ?"], []
-        if user.edition:
-            params.append(user.edition)
-        if user.game:
-            where.append("d.game = ?")
-            params.append(user.game)
-        condition = " AND ".join(where)
-        if user.number:
-            ranked = self._number(user.number, languages, condition, params)
-        else:
-            ranked = self._text(user.text, languages, condition, params)
-            if not any(r.rows for r in ranked.values()):
-                corrected = self._correct(user.text)
-                if corrected:
-                    ranked = self._text(corrected, languages, condition, params)
-        hits = self._group(ranked, limit, number=user.number)
-        self._snippets(hits, ranked, languages, condition, params)
-        return hits
-
-    def _number(self, number, languages, condition, params) -> dict[str, _Ranked]:
-        ranked = {language: _Ranked(None, None, []) for language in languages}
-        exact = self.connection.execute(
-            f"SELECT d.id, d.lang, d.key, d.game, d.number, d.kind FROM doc d WHERE d.number = ? AND {condition} "
-            f"AND d.lang IN ({_placeholders(languages)}) ORDER BY d.id",
-            [number, *params, *languages],
-        ).fetchall()
-        citing = self.connection.execute(
-            f"SELECT d.id, d.lang, d.key, d.game, d.number, d.kind FROM cite c JOIN doc d ON d.id = c.doc "
-            f"WHERE c.number = ? AND d.number != ? AND {condition} AND d.lang IN ({_placeholders(languages)}) "
-            "ORDER BY d.id",
-            [number, number, *params, *languages],
-        ).fetchall()
-        for doc_id, language, *rest in exact + citing:
-            if len(ranked[language].rows) < FETCH * 2:
-                ranked[language].rows.append((doc_id, *rest))
-        return ranked
-
-    def _text(self, text, languages, condition, params) -> dict[str, _Ranked]:
-        ranked = {}
-        for table, (_tokenizer, table_languages) in TABLES.items():
-            wanted = [language for language in table_languages if language in languages]
-            if not wanted:
-                continue
-            expression, like = _expression(text, cjk=table == "cjk")
-            for language in wanted:
-                ranked[language] = _Ranked(table, expression, like)
-            if expression is None and not like:
-                continue
-            lang_in = f"d.lang IN ({_placeholders(wanted)})"
-            likes = " AND ".join("d.text LIKE ?" for _ in like)
-            like_params = [f"%{word}%" for word in like]
-            if expression is not None:
-                sql = (
-                    f"WITH m AS (SELECT rowid AS id, bm25({table}, 1.0, 3.0) AS score FROM {table} "
-                    f"WHERE {table} MATCH ?) "
-                    "SELECT id, lang, key, game, number, kind FROM (SELECT d.id, d.lang, d.key, d.game, d.number, "
-                    "d.kind, row_number() OVER (PARTITION BY d.lang ORDER BY m.score) AS r "
-                    f"FROM m JOIN doc d ON d.id = m.id WHERE {condition} AND {lang_in}"
-                    f"{' AND ' + likes if likes else ''}) WHERE r <= ? ORDER BY lang, r"
-                )
-                values = [expression, *params, *wanted, *like_params, FETCH]
-            else:
-                # Trigram cannot match fewer than three characters: scan, in document order.
-                sql = (
-                    "SELECT id, lang, key, game, number, kind FROM (SELECT d.id, d.lang, d.key, d.game, d.number, "
-                    "d.kind, row_number() OVER (PARTITION BY d.lang ORDER BY d.id) AS r "
-                    f"FROM doc d WHERE {condition} AND {lang_in} AND {likes}) WHERE r <= ? ORDER BY lang, r"
-                )
-                values = [*params, *wanted, *like_params, FETCH]
-            try:
-                rows = self.connection.execute(sql, values).fetchall()
-            except sqlite3.OperationalError:
-                rows = []  # an expression FTS5 cannot parse finds nothing, as a user would see it
-            for doc_id, language, *rest in rows:
-                ranked[language].rows.append((doc_id, *rest))
-        return ranked
-
-    def _correct(self, text: str) -> str | None:
-        """Each word the index does not know, replaced by the most frequent known word within distance 2."""
-        if self._vocabulary is None:
-            self._vocabulary = defaultdict(list)
-            for term, count in self.connection.execute("SELECT term, doc FROM words_vocabulary"):
-                self._vocabulary[term[:1]].append((term, count))
-                self._known.add(term)
-        changed = False
-
-        def replace(match: re.Match) -> str:
-            nonlocal changed
-            word = match.group()
-            folded = word.casefold()
-            if word in _OPERATORS or folded in self._known or _CJK_CHAR.search(word):
-                return word
-            best = None
-            for term, count in self._vocabulary.get(folded[:1], ()):
-                if abs(len(term) - len(folded)) <= 2 and _within(folded, term, 2):
-                    if best is None or count > best[1]:
-                        best = (term, count)
-            if best is None:
-                return word
-            changed = True
-            return best[0]
-
-        corrected = re.sub(r"\w+", replace, text)
-        return corrected if changed else None
-
-    def _group(self, ranked: dict[str, _Ranked], limit: int, *, number: str | None) -> list[Fts5Hit]:
-        hits: dict[str, Fts5Hit] = {}
-        for language_ranked in ranked.values():
-            seen = set()
-            for rank, (_doc_id, key, game, hit_number, kind) in enumerate(language_ranked.rows):
-                if key in seen:
-                    continue
-                seen.add(key)
-                hit = hits.get(key)
-                if hit is None:
-                    hit = hits[key] = Fts5Hit(key, game, hit_number, kind, 0.0)
-                hit.score += 1.0 / (RRF_K + rank + 1) + (NUMBER_BONUS if number and hit_number == number else 0.0)
-        return sorted(hits.values(), key=lambda h: (-h.score, h.key))[:limit]
-
-    def _snippets(self, hits, ranked, languages, condition, params) -> None:
-        """The hit's text in every language: highlighted where it matched, plain where it is only aligned."""
-        if not hits:
-            return
-        keys = {hit.key for hit in hits}
-        matched: dict[tuple[str, str], int] = {}
-        for language, language_ranked in ranked.items():
-            for doc_id, key, *_ in language_ranked.rows:
-                if key in keys:
-                    matched.setdefault((key, language), doc_id)
-        marked: dict[int, str] = {}
-        by_table: dict[str, list[int]] = defaultdict(list)
-        for (_key, language), doc_id in matched.items():
-            if ranked[language].expression is not None:
-                by_table[ranked[language].table].append(doc_id)
-        for table, ids in by_table.items():
-            expression = next(r.expression for r in ranked.values() if r.table == table)
-            rows = self.connection.execute(
-                f"SELECT rowid, highlight({table}, 0, ?, ?) FROM {table} WHERE {table} MATCH ? "
-                f"AND rowid IN ({_placeholders(ids)})",
-                [MARK_OPEN, MARK_CLOSE, expression, *ids],
-            )
-            marked.update(rows)
-        rows = self.connection.execute(
-            f"SELECT d.id, d.key, d.lang, d.text FROM doc d WHERE d.key IN ({_placeholders(keys)}) AND {condition} "
-            f"AND d.lang IN ({_placeholders(languages)}) ORDER BY d.id",
-            [*keys, *params, *languages],
-        ).fetchall()
-        texts: dict[tuple[str, str], tuple[int, str]] = {}
-        for doc_id, key, language, text in rows:
-            texts.setdefault((key, language), (doc_id, text))
-        for hit in hits:
-            for language in languages:
-                doc_id = matched.get((hit.key, language))
-                if doc_id is not None and doc_id in marked:
-                    hit.texts[language] = _render(marked[doc_id])
-                elif (hit.key, language) in texts:
-                    text = texts[(hit.key, language)][1]
-                    for word in ranked.get(language, _Ranked(None, None, [])).like:
-                        text = text.replace(word, f"{MARK_OPEN}{word}{MARK_CLOSE}")
-                    hit.texts[language] = _render(text)
-
-
-def _expression(text: str, *, cjk: bool) -> tuple[str | None, list[str]]:
-    """An FTS5 MATCH expression for ``text``, and the words only LIKE can find (short CJK, trigram)."""
-    parts: list[str] = []
-    like: list[str] = []
-    dropped = False
-    for match in _QUERY_TOKEN.finditer(text):
-        phrase, opening, closing, word = match.groups()
-        if opening or closing:
-            parts.append(opening or closing)
-            continue
-        if word in _OPERATORS:
-            parts.append(word)
-            continue
-        prefix = False
-        if phrase is None:
-            prefix = word.endswith("*")
-            phrase = word.rstrip("*")
-        phrase = phrase.replace('"', "").strip()
-        if not phrase:
-            dropped = True
-            continue
-        if cjk and len(phrase) < 3:
-            # Trigram matches nothing shorter than three characters.
-            if _CJK_CHAR.search(phrase):
-                like.append(phrase)
-            dropped = True
-            continue
-        parts.append(f'"{phrase}"' + ("*" if prefix and not cjk else ""))
-    if dropped:
-        # Operators may now have nothing to join: keep the words, joined by AND.
-        parts = [part for part in parts if part not in _OPERATORS and part not in "()"]
-    while parts and parts[0] in _OPERATORS:
-        parts.pop(0)
-    while parts and parts[-1] in _OPERATORS:
-        parts.pop()
-    return (" ".join(parts) if parts else None), like
-
-
-def _within(a: str, b: str, limit: int) -> bool:
-    """Levenshtein distance of a and b is at most limit (row-minimum cut-off)."""
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i]
-        for j, cb in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-        if min(current) > limit:
-            return False
-        previous = current
-    return previous[-1] <= limit
-
-
-def _render(marked: str) -> str:
-    """Escape, then mark; a window of SNIPPET_CHARS around the first match, as ours shows."""
-    first = marked.find(MARK_OPEN)
-    if len(marked) > SNIPPET_CHARS:
-        start = max(0, (first if first >= 0 else 0) - SNIPPET_CHARS // 4)
-        marked = ("…" if start else "") + marked[start : start + SNIPPET_CHARS] + "…"
-    return html.escape(marked).replace(MARK_OPEN, "<mark>").replace(MARK_CLOSE, "</mark>")
-
-
-# ---------------------------------------------------------------------------
-# Measuring
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -446,94 +95,146 @@ def percentile(samples: list[float], fraction: float) -> float:
     return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
 
 
-def _ours(query: str, limit: int = LIMIT):
-    from rulesref.search import backend
-
-    backend._cache.clear()
-    return backend.search(query, limit=limit)
+def geometric_mean(values: list[float]) -> float:
+    return math.exp(sum(math.log(v) for v in values) / len(values))
 
 
-def _label(number: str, kind: str) -> str:
-    return number or f"({kind})"
+class Ours:
+    """Our service, its result cache cleared before each call (every call searches)."""
+
+    def __init__(self):
+        from benchmarks._ours import ours
+
+        self.service = ours()
+
+    def search(self, query: str, limit: int = LIMIT):
+        self.service.clear_cache()
+        return self.service.search(query, limit=limit).hits
 
 
-def measure(fts: Fts5Search, reps: int) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
-    """Seconds per call, per query, for ours and for FTS5; one warm-up call each first."""
-    ours_times: dict[str, list[float]] = {}
-    fts_times: dict[str, list[float]] = {}
-    from rulesref.search import backend
-
+def measure(engines: dict, reps: int, clock=time.perf_counter) -> dict[str, dict[str, list[float]]]:
+    """Seconds per call: engine → query → samples; one warm-up call per engine and query first."""
+    times = {name: {} for name in engines}
     for _kind, query in QUERIES:
-        _ours(query)
-        fts.search(query)
-        ours_times[query], fts_times[query] = [], []
+        for name, engine in engines.items():
+            engine.search(query)
+            times[name][query] = []
         for _ in range(reps):
-            backend._cache.clear()
-            started = time.perf_counter()
-            backend.search(query, limit=LIMIT)
-            ours_times[query].append(time.perf_counter() - started)
-            started = time.perf_counter()
-            fts.search(query, limit=LIMIT)
-            fts_times[query].append(time.perf_counter() - started)
-    return ours_times, fts_times
+            for name, engine in engines.items():
+                started = clock()
+                engine.search(query, limit=LIMIT)
+                times[name][query].append(clock() - started)
+    return times
 
 
-def timing_table(ours_times, fts_times) -> list[str]:
+def figures(times: dict[str, dict[str, list[float]]]) -> dict:
+    """The JSON object: p50/p95 per engine and ratios, overall and per kind."""
+
+    def block(queries: list[str]) -> dict:
+        data = {}
+        for name in ENGINES:
+            samples = [t for q in queries for t in times[name][q]]
+            data[name] = {
+                "p50_ms": round(percentile(samples, 0.5) * 1000, 3),
+                "p95_ms": round(percentile(samples, 0.95) * 1000, 3),
+            }
+        data["ratios"] = {}
+        for base in BASELINES:
+            per_query = [statistics.median(times["ours"][q]) / statistics.median(times[base][q]) for q in queries]
+            data["ratios"][base] = {
+                "p50": round(data["ours"]["p50_ms"] / data[base]["p50_ms"], 3),
+                "p95": round(data["ours"]["p95_ms"] / data[base]["p95_ms"], 3),
+                "gm": round(geometric_mean(per_query), 3),
+            }
+        return data
+
+    result = block([q for _, q in QUERIES])
+    result["kinds"] = {kind: block([q for k, q in QUERIES if k == kind]) for kind in KINDS}
+    result["kinds"]["all"] = block([q for _, q in QUERIES])
+    return result
+
+
+def timing_table(data: dict) -> list[str]:
     lines = [
-        f"{'kind':<8} {'n':>3} {'ours p50':>9} {'ours p95':>9} {'fts5 p50':>9} {'fts5 p95':>9} "
-        f"{'p50 ×':>6} {'p95 ×':>6}  targets (p50 ≤ {TARGET_P50}×, p95 ≤ {TARGET_P95}×)"
+        f"{'kind':<7} {'ours p50':>9} {'p95':>8} │ {'fts5 p50':>9} {'p95':>8} {'×p50':>5} {'×p95':>5} {'×gm':>5} │ "
+        f"{'fair p50':>9} {'p95':>8} {'×p50':>5} {'×p95':>5} {'×gm':>5}"
     ]
     for kind in (*KINDS, "all"):
-        queries = [q for k, q in QUERIES if kind in (k, "all")]
-        ours = [t for q in queries for t in ours_times[q]]
-        fts = [t for q in queries for t in fts_times[q]]
-        o50, o95, f50, f95 = (percentile(s, f) * 1000 for s in (ours, fts) for f in (0.5, 0.95))
-        r50, r95 = o50 / f50, o95 / f95
-        verdict = "met" if r50 <= TARGET_P50 and r95 <= TARGET_P95 else "missed"
+        k = data["kinds"][kind]
+        o, f, g = k["ours"], k["fts5"], k["fts5_fair"]
+        rf, rg = k["ratios"]["fts5"], k["ratios"]["fts5_fair"]
         lines.append(
-            f"{kind:<8} {len(queries):>3} {o50:>7.2f}ms {o95:>7.2f}ms {f50:>7.2f}ms {f95:>7.2f}ms "
-            f"{r50:>6.1f} {r95:>6.1f}  {verdict if kind != 'all' else ''}"
+            f"{kind:<7} {o['p50_ms']:>7.2f}ms {o['p95_ms']:>6.2f}ms │ {f['p50_ms']:>7.2f}ms {f['p95_ms']:>6.2f}ms "
+            f"{rf['p50']:>5.2f} {rf['p95']:>5.2f} {rf['gm']:>5.2f} │ {g['p50_ms']:>7.2f}ms {g['p95_ms']:>6.2f}ms "
+            f"{rg['p50']:>5.2f} {rg['p95']:>5.2f} {rg['gm']:>5.2f}"
         )
+    lines.append("")
+    for base, targets in TARGETS.items():
+        for figure, target in targets.items():
+            value = data["ratios"][base][figure]
+            lines.append(
+                f"target ours/{base} {figure} ≤ {target}×: {value:.2f}× {'met' if value <= target else 'missed'}"
+            )
     return lines
 
 
-def per_query_table(fts: Fts5Search, ours_times, fts_times) -> list[str]:
+def quality(engines: dict) -> dict:
+    """MRR@10 of each engine on the development queries (as benchmarks.search_quality counts it)."""
+    from benchmarks.search_quality import QUERIES as DEV_QUERIES
+    from benchmarks.search_quality import load_queries
+
+    rows = load_queries(DEV_QUERIES)
+    result = {}
+    for name, engine in engines.items():
+        total = 0.0
+        for row in rows:
+            hits = engine.search(row.query, limit=10)
+            for rank, hit in enumerate(hits[:10], start=1):
+                if hit.game == row.game and hit.number == row.expected[0]:
+                    total += 1.0 / rank
+                    break
+        result[name] = round(total / len(rows), 3)
+    result["queries"] = len(rows)
+    return result
+
+
+def overlap(engines: dict) -> dict:
+    """How many of a baseline's top 10 rules (by alignment key) are in ours, over the benchmark queries."""
+    result = {}
+    ours = {query: [h.key for h in engines["ours"].search(query)] for _, query in QUERIES}
+    for base in BASELINES:
+        shared = total = 0
+        for _, query in QUERIES:
+            theirs = [h.key for h in engines[base].search(query)]
+            total += len(theirs)
+            shared += len(set(theirs) & set(ours[query]))
+        result[base] = {"shared": shared, "of": total}
+    return result
+
+
+def per_query_table(engines: dict, times) -> list[str]:
     lines = []
     for kind, query in QUERIES:
-        ours_hits = _ours(query).hits
-        ours_wide = {hit.key for hit in _ours(query, limit=100).hits}
-        fts_hits = fts.search(query)
-        ours_keys = {hit.key for hit in ours_hits}
-        missing_top = [hit for hit in fts_hits if hit.key not in ours_keys]
-        missing_all = [hit for hit in fts_hits if hit.key not in ours_wide]
-        lines.append(
-            f"[{kind}] {query!r}: ours p50 {statistics.median(ours_times[query]) * 1000:.2f} ms, "
-            f"fts5 p50 {statistics.median(fts_times[query]) * 1000:.2f} ms"
-        )
-        lines.append(f"    ours: {' '.join(_label(h.number, h.kind) for h in ours_hits) or '(nothing)'}")
-        lines.append(f"    fts5: {' '.join(_label(h.number, h.kind) for h in fts_hits) or '(nothing)'}")
-        verdict = "yes" if not missing_top else "no, missing " + " ".join(_label(h.number, h.kind) for h in missing_top)
-        wide = "yes" if not missing_all else "no, missing " + " ".join(_label(h.number, h.kind) for h in missing_all)
-        lines.append(f"    ours top 10 ⊇ fts5 top 10: {verdict}; ours top 100 ⊇ fts5 top 10: {wide}")
+        medians = ", ".join(f"{name} {statistics.median(times[name][query]) * 1000:.2f} ms" for name in ENGINES)
+        lines.append(f"[{kind}] {query!r}: {medians}")
+        for name in ENGINES:
+            hits = engines[name].search(query)
+            lines.append(f"    {name:<9} {' '.join(h.number or f'({h.kind})' for h in hits) or '(nothing)'}")
     return lines
 
 
-def profile(top: int) -> list[str]:
-    from rulesref.search import backend
-
+def profile(ours: Ours, top: int) -> list[str]:
     for _kind, query in QUERIES:
-        _ours(query)
+        ours.search(query)
     profiler = cProfile.Profile()
     for _kind, query in QUERIES:
-        backend._cache.clear()
+        ours.service.clear_cache()
         profiler.enable()
-        backend.search(query, limit=LIMIT)
+        ours.service.search(query, limit=LIMIT)
         profiler.disable()
     stream = io.StringIO()
-    stats = pstats.Stats(profiler, stream=stream)
-    stats.sort_stats("cumulative").print_stats(top)
-    text = stream.getvalue()
-    return [line for line in text.splitlines() if line.strip()]
+    pstats.Stats(profiler, stream=stream).sort_stats("cumulative").print_stats(top)
+    return [line for line in stream.getvalue().splitlines() if line.strip()]
 
 
 def _bytes(path: Path) -> int:
@@ -544,6 +245,14 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.search", description=__doc__.split("\n")[0])
     parser.add_argument("--reps", type=int, default=20, help="timed calls per query and engine (default 20)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary data dir")
+    parser.add_argument("--json", action="store_true", help="print only the figures, as one JSON object")
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="time calls by the wall clock (default) or by this thread's CPU time, which other processes "
+        "on a shared machine do not inflate (SQLite runs in the calling thread, so both engines are counted)",
+    )
     parser.add_argument("--profile-top", type=int, default=25, help="functions to show from the profile")
     args = parser.parse_args(argv)
 
@@ -559,45 +268,73 @@ def main(argv: list[str] | None = None) -> None:
         if temporary and not args.keep:
             shutil.rmtree(temporary, ignore_errors=True)
         elif temporary:
-            print(f"kept {temporary}")
+            print(f"kept {temporary}", file=sys.stderr)
 
 
 def run(data_dir: Path, args) -> None:
-    import sqlite3 as sqlite_module
+    import sqlite3
 
-    print(f"data dir {data_dir}; SQLite {sqlite_module.sqlite_version}; {os.cpu_count()} CPUs")
+    from benchmarks.fts5 import Fts5Search
+    from benchmarks.fts5_fair import Fts5FairSearch
+
+    log = (lambda line: print(line, file=sys.stderr)) if args.json else print
+    log(f"data dir {data_dir}; SQLite {sqlite3.sqlite_version}; {os.cpu_count()} CPUs")
     started = time.perf_counter()
-    _setup.import_rules(log=lambda line: print("  " + line))
-    print(f"import: {time.perf_counter() - started:.1f} s")
+    _setup.import_rules(log=lambda line: log("  " + line))
+    log(f"import: {time.perf_counter() - started:.1f} s")
 
     built = _setup.build_index()
-    fts_path = Path(data_dir) / "fts5-benchmark.sqlite3"
-    for suffix in ("", "-journal", "-wal"):
-        Path(f"{fts_path}{suffix}").unlink(missing_ok=True)
-    fts, fts_seconds = Fts5Search.build(fts_path)
-    documents = sum(built.documents.values())
-    fts_documents = fts.connection.execute("SELECT count(*) FROM doc").fetchone()[0]
-    print()
-    print(f"{'index build':<12} {'documents':>9} {'seconds':>8} {'bytes':>12}")
-    print(f"{'ours':<12} {documents:>9} {built.seconds:>8.1f} {built.bytes:>12,}")
-    print(f"{'fts5':<12} {fts_documents:>9} {fts_seconds:>8.1f} {_bytes(fts_path):>12,}")
-    print(f"{'ratio':<12} {'':>9} {built.seconds / fts_seconds:>8.1f} {built.bytes / _bytes(fts_path):>12.1f}")
+    paths = {name: Path(data_dir) / f"{name}-benchmark.sqlite3" for name in BASELINES}
+    for path in paths.values():
+        for suffix in ("", "-journal", "-wal"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+    fts, fts_seconds = Fts5Search.build(paths["fts5"])
+    fair, fair_seconds = Fts5FairSearch.build(paths["fts5_fair"])
+    engines = {"ours": Ours(), "fts5": fts, "fts5_fair": fair}
+    build = {
+        "ours": {"seconds": built.seconds, "bytes": built.bytes, "documents": sum(built.documents.values())},
+        "fts5": {"seconds": round(fts_seconds, 2), "bytes": _bytes(paths["fts5"])},
+        "fts5_fair": {"seconds": round(fair_seconds, 2), "bytes": _bytes(paths["fts5_fair"])},
+    }
+    log("")
+    log(f"{'index build':<12} {'seconds':>8} {'bytes':>12}")
+    for name in ENGINES:
+        log(f"{name:<12} {build[name]['seconds']:>8.1f} {build[name]['bytes']:>12,}")
 
-    ours_times, fts_times = measure(fts, args.reps)
+    times = measure(engines, args.reps, time.thread_time if args.clock == "cpu" else time.perf_counter)
+    data = figures(times)
+    data["mrr10"] = quality(engines)
+    data["top10_overlap"] = overlap(engines)
+    data["build"] = build
+    data["queries"] = len(QUERIES)
+    data["reps"] = args.reps
+    data["clock"] = args.clock
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+        return
     print()
     print(
         f"query times: {len(QUERIES)} queries × {args.reps} timed calls per engine after one warm-up call; "
-        "warm process, our result cache cleared before each call"
+        "warm process, our result cache cleared before each call; × = ours / baseline, gm = geometric mean "
+        "of per-query ratios of medians"
     )
-    for line in timing_table(ours_times, fts_times):
+    for line in timing_table(data):
         print(line)
     print()
+    mrr = data["mrr10"]
+    print(
+        f"MRR@10 on the {mrr['queries']} development queries: ours {mrr['ours']}, fts5 {mrr['fts5']}, "
+        f"fts5_fair {mrr['fts5_fair']}"
+    )
+    for base, counts in data["top10_overlap"].items():
+        print(f"{base} top 10 also in ours: {counts['shared']} of {counts['of']}")
+    print()
     print("hits per query (rule numbers, top 10, best first)")
-    for line in per_query_table(fts, ours_times, fts_times):
+    for line in per_query_table(engines, times):
         print(line)
     print()
     print(f"profile of ours: the {len(QUERIES)} queries once each, warm, result cache cleared per query")
-    for line in profile(args.profile_top):
+    for line in profile(engines["ours"], args.profile_top):
         print(line)
 
 

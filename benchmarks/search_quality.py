@@ -30,7 +30,7 @@ from pathlib import Path
 from benchmarks import _setup
 
 QUERIES = _setup.ROOT / "tests" / "search" / "queries.tsv"
-KINDS = ("term", "phrase", "prefix", "card", "inflection", "typo", "number", "cross", "boolean", "filter")
+KINDS = ("term", "phrase", "prefix", "card", "inflection", "typo", "number", "cross", "boolean", "filter", "natural")
 K = 10
 
 
@@ -79,13 +79,14 @@ def load_queries(path: Path) -> list[Row]:
 
 
 def evaluate(rows: list[Row]) -> list[Outcome]:
-    from rulesref.search import backend
+    from benchmarks._ours import ours
 
+    service = ours()
     outcomes = []
     for row in rows:
-        backend._cache.clear()
+        service.clear_cache()
         started = time.perf_counter()
-        results = backend.search(row.query, limit=K)
+        results = service.search(row.query, limit=K)
         seconds = time.perf_counter() - started
         got = [(hit.game, hit.number, hit.kind) for hit in results.hits[:K]]
         outcome = Outcome(row, got, corrected=results.corrected, error=results.error, seconds=seconds)
@@ -153,6 +154,36 @@ def report(outcomes: list[Outcome], *, show_all: bool = False) -> list[str]:
     return lines
 
 
+def snapshot(rows: list[Row], *, limit: int = K) -> dict:
+    """The top ``limit`` of every query: game, number, kind, alignment key, and each language's edition
+    and snippet. Two snapshots equal means a change left every result as it was."""
+    from benchmarks._ours import ours
+
+    service = ours()
+    data = {}
+    for row in rows:
+        service.clear_cache()
+        results = service.search(row.query, limit=limit)
+        data[row.query] = [
+            [hit.game, hit.number, hit.kind, hit.key]
+            + [[lang, text.edition, str(text.snippet)] for lang, text in sorted(hit.texts.items())]
+            for hit in results.hits
+        ]
+    return data
+
+
+def compare(before: dict, after: dict) -> list[str]:
+    """Queries whose top 10 (rules in order) or shown texts differ between two snapshots."""
+    lines = []
+    for query, hits in before.items():
+        new = after.get(query)
+        if [h[:4] for h in hits] != [h[:4] for h in new or []]:
+            lines.append(f"  top 10 changed: {query!r}: {[h[1] for h in hits]} → {[h[1] for h in new or []]}")
+        elif hits != new:
+            lines.append(f"  texts changed: {query!r}")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.search_quality", description=__doc__.split("\n")[0])
     parser.add_argument("--queries", type=Path, default=QUERIES, help=f"TSV of queries (default {QUERIES})")
@@ -162,6 +193,10 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="build a fresh index generation first (after a change to the search code)",
     )
+    parser.add_argument("--snapshot", type=Path, help="write the top 10 of every query (with texts) to this JSON file")
+    parser.add_argument(
+        "--compare", type=Path, help="compare the top 10 of every query with a snapshot; exit 1 if any changed"
+    )
     args = parser.parse_args(argv)
     data_dir = _setup.setup_django()
     if _setup.ensure_index() is None and args.rebuild:
@@ -169,6 +204,26 @@ def main(argv: list[str] | None = None) -> None:
         print(f"rebuilt {sum(built.documents.values())} documents in {built.seconds} s")
     rows = load_queries(args.queries)
     print(f"data dir {data_dir}; {len(rows)} queries from {args.queries}")
+    if args.snapshot or args.compare:
+        import json
+
+        current = snapshot(rows)
+        if args.snapshot:
+            args.snapshot.write_text(json.dumps(current, ensure_ascii=False, indent=0), encoding="utf-8")
+            print(f"wrote the top {K} of {len(rows)} queries to {args.snapshot}")
+        if args.compare:
+            before = json.loads(args.compare.read_text(encoding="utf-8"))
+            changed = compare(before, current)
+            tops = sum(1 for line in changed if "top 10" in line)
+            print(
+                f"compared with {args.compare}: {tops} of {len(before)} top 10s changed, "
+                f"{len(changed) - tops} more with changed texts"
+            )
+            for line in changed:
+                print(line)
+            if tops:
+                raise SystemExit(1)
+        return
     for line in report(evaluate(rows), show_all=args.all):
         print(line)
 

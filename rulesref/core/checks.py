@@ -1,29 +1,13 @@
-"""System checks: languages are data, validated at startup."""
+"""System checks: every UI language has a catalog.
+
+The check that every content language names an analyzer lives with the analyzers, in
+``rulesref.search.checks`` (registered by ``SearchConfig.ready()``): core does not know them.
+"""
 
 from pathlib import Path
 
 from django.conf import settings
 from django.core.checks import Error, Tags, register
-
-from .languages import CONTENT_LANGUAGES
-
-KNOWN_ANALYZERS = {"snowball-en", "snowball-it", "snowball-ru", "japanese", "cjk-bigram"}
-
-
-@register(Tags.compatibility)
-def check_content_languages(app_configs, **kwargs):
-    """Every content language must name an analyzer the search package provides."""
-    errors = []
-    for lang in CONTENT_LANGUAGES.values():
-        if lang.analyzer not in KNOWN_ANALYZERS:
-            errors.append(
-                Error(
-                    f"content language {lang.code!r} has no search analyzer ({lang.analyzer!r} is unknown)",
-                    hint="add an analyzer for it in rulesref/search/analysis.py",
-                    id="rulesref.E001",
-                )
-            )
-    return errors
 
 
 @register(Tags.translation)

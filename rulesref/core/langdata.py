@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from babel import Locale
 from babel.dates import get_month_names
 
+from . import scripts
+
 
 @dataclass(frozen=True)
 class CRHeadings:
@@ -226,13 +228,13 @@ class UnknownLanguage(ValueError):
     pass
 
 
-# Letters that only one registered script writes, in the order a guess tries them: kana is
+# Letters (from core/scripts.py) that only one registered script writes, in the order a guess tries them: kana is
 # Japanese even beside Han, Hangul is Korean, Han alone is Chinese.
-SCRIPT_LETTERS = {
-    "Kore": "\uac00-\ud7af\u1100-\u11ff\u3131-\u318e",
-    "Jpan": "\u3040-\u30ff",
-    "Hans": "\u4e00-\u9fff",
-    "Cyrl": "\u0400-\u04ff",
+GUESS_LETTERS = {
+    "Kore": scripts.HANGUL,
+    "Jpan": scripts.KANA,
+    "Hans": scripts.HAN,
+    "Cyrl": scripts.CYRILLIC,
 }
 GUESS_MINIMUM = {"Kore": 200, "Jpan": 50, "Hans": 200, "Cyrl": 200}
 
@@ -243,7 +245,7 @@ def guess_language(text: str, *, default: str = "en") -> str:
     Reads at most the first 20,000 characters that are not inline images (base64 data URIs).
     """
     sample = re.sub(r"\(data:[^)]*\)", "", text[:400_000])[:20_000]
-    for script, letters in SCRIPT_LETTERS.items():
+    for script, letters in GUESS_LETTERS.items():
         if len(re.findall(f"[{letters}]", sample)) > GUESS_MINIMUM[script]:
             for lang in LANGUAGES.values():
                 if lang.script == script:

@@ -37,7 +37,7 @@ from whoosh.analysis import (
 )
 from whoosh.lang.stopwords import stoplists
 
-from rulesref.core import languages
+from rulesref.core import languages, scripts
 
 __all__ = [
     "ANALYZERS",
@@ -60,25 +60,8 @@ __all__ = [
 ]
 
 
-# Characters written without spaces between words: Han, kana and Hangul (and their half-width,
-# compatibility and extension blocks). The katakana middle dot "・" (U+30FB) is punctuation, not a letter.
-_CJK = (
-    "\u1100-\u11ff"  # Hangul Jamo
-    "\u2e80-\u2fdf"  # CJK radicals, Kangxi radicals
-    "\u3005-\u3007"  # 々 〆 〇
-    "\u3021-\u3029\u3031-\u3035\u3038-\u303c"  # Hangzhou numerals, kana repeat marks
-    "\u3041-\u3096\u3099-\u309f"  # Hiragana
-    "\u30a1-\u30fa\u30fc-\u30ff"  # Katakana (without ・)
-    "\u3131-\u318e"  # Hangul compatibility Jamo
-    "\u31f0-\u31ff"  # Katakana phonetic extensions
-    "\u3400-\u4dbf\u4e00-\u9fff"  # CJK unified ideographs (+ extension A)
-    "\uac00-\ud7af"  # Hangul syllables
-    "\uf900-\ufaff"  # CJK compatibility ideographs
-    "\uff66-\uff9f\uffa0-\uffdc"  # half-width katakana and Hangul
-    "\U0001b000-\U0001b16f"  # kana supplement and extension
-    "\U00020000-\U0003134f"  # CJK extensions B-G
-)
-_HAS_CJK = re.compile(f"[{_CJK}]")
+_CJK = scripts.CJK
+_HAS_CJK = scripts.CJK_RE
 
 # A word, or a number with its dots and slashes: "208.2a", "104.3.1", "2/3", "２０８．２ａ" stay one token.
 # A dot or slash joins only when a digit follows, so "end.The" and "and/or" still split.

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.core.checks import Tags, register
 from django.utils.translation import gettext_lazy as _
 
 
@@ -6,3 +7,8 @@ class SearchConfig(AppConfig):
     name = "rulesref.search"
     label = "search"
     verbose_name = _("Search")
+
+    def ready(self) -> None:
+        from .checks import check_content_languages
+
+        register(check_content_languages, Tags.compatibility)

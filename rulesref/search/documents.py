@@ -10,7 +10,8 @@ from django.db.models import Count, Prefetch
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.models import CardName, CrossReference, Edition, Entry, Example, GlossaryEntry, TermForm
 
-from .analysis import extract_symbols
+from .analysis import analyzer_for, extract_symbols, tokens
+from .ranking import RANKING
 
 
 def latest_edition_ids() -> set[int]:
@@ -41,19 +42,43 @@ def is_title_only(text: str) -> bool:
     """A rule whose whole text is a name ("Deathtouch", "死触", "Trample"), not a sentence."""
     text = text.strip()
     return (
-        0 < len(text) <= 40
+        0 < len(text) <= RANKING.title_max_chars
         and "\n" not in text
         and not text.endswith((".", "。", ":", "："))
-        and len(text.split()) <= 4
+        and len(text.split()) <= RANKING.title_max_words
     )
 
 
+_definition_analyzers: dict[str, object] = {}
+
+
+def definition_form(language: str, text: str) -> str:
+    """A name as its indexed words, space-separated ("Creatures" → "creatur"): a query whose words are
+    exactly these is asking for the place the name is defined."""
+    analyzer = _definition_analyzers.get(language)
+    if analyzer is None:
+        analyzer = _definition_analyzers[language] = analyzer_for(language)
+    return " ".join(token for token, _, _ in tokens(analyzer, text.strip(), mode="query"))
+
+
 def entry_key(game: str, entry: Entry) -> str:
+    """The grouping key of an entry's document: the same rule in every language and edition has the
+    same key. The ONE place that says what "the same rule" is for search: the store's alignment
+    concept (``Entry.concept``: 723 in 2024 and 724 in 2025 are The Initiative both). Grouping, the
+    edition shown for each language and the derived term pairs depend on this key only."""
+    if entry.concept_id is not None:
+        return f"{game}:c{entry.concept_id}"
+    # Not aligned (an entry written outside the import service): its own identity.
     if entry.kind == Entry.Kind.NOTE or not entry.number:
         return f"{game}:note:{entry.pk}"
-    if entry.kind == Entry.Kind.CHAPTER:
-        return f"{game}:chapter:{entry.number}"
-    return f"{game}:{entry.number}"
+    return f"{game}:{entry.kind}:{entry.number}"
+
+
+def glossary_key(game: str, item: GlossaryEntry, concepts: dict[tuple[str, str], str]) -> str:
+    """A glossary entry's grouping key: the term-list concept its term is a form of (so that its
+    translations, Toughness and 防御力, are one result), else its own term."""
+    term = item.term.casefold()
+    return f"{game}:glossary:{concepts.get((game, term), term)}"
 
 
 def documents_for_language(language: str) -> Iterator[dict]:
@@ -73,18 +98,23 @@ def documents_for_language(language: str) -> Iterator[dict]:
         Entry.objects.filter(edition__language=language, kind=Entry.Kind.SECTION).values_list("pk", "title")
     )
     seen_sections: set[int] = set()
+    # edition → number → key, for the rules a glossary entry cites
+    keys_by_number: dict[int, dict[str, str]] = {}
     for entry in entries.iterator(chunk_size=2000):
         edition = entry.edition
-        heading = ""
+        heading = defines = ""
         if entry.kind == Entry.Kind.RULE and entry.parent_id in section_titles and entry.parent_id not in seen_sections:
             seen_sections.add(entry.parent_id)
             heading = section_titles[entry.parent_id]
         elif entry.kind == Entry.Kind.SECTION:
-            heading = entry.title or entry.text
+            heading = defines = entry.title or entry.text
         elif is_title_only(entry.text):
-            # "702.2. Deathtouch": a keyword's own rule is its topic.
-            heading = entry.text
+            # "702.2. Deathtouch": a keyword's own rule is its topic, and where it is defined.
+            heading = defines = entry.text
         game = edition.game.slug
+        key = entry_key(game, entry)
+        if entry.number and entry.duplicate_of_id is None:
+            keys_by_number.setdefault(edition.pk, {}).setdefault(entry.number, key)
         parts = [entry.title] if entry.title and entry.title != entry.text else []
         parts.append(entry.text)
         parts.extend(example.text for example in entry.examples.all())
@@ -96,12 +126,13 @@ def documents_for_language(language: str) -> Iterator[dict]:
             "lang": language,
             "kind": entry.kind,
             "number": entry.number,
-            "key": entry_key(game, entry),
+            "key": key,
             "latest": "1" if edition.pk in latest else "0",
             "order": entry.order,
             "title": entry.title,
             "text": text,
             "heading": heading,
+            "defines": definition_form(language, defines) if defines else "",
             "keywords": keywords_for(entry.number, text, cards.get(game, [])),
             "cites": ",".join(dict.fromkeys(ref.target_number for ref in entry.cross_references.all())),
         }
@@ -125,13 +156,22 @@ def documents_for_language(language: str) -> Iterator[dict]:
             "lang": language,
             "kind": "glossary",
             "number": item.term,
-            "key": f"{game}:glossary:{concepts.get((game, item.term.casefold()), item.term.casefold())}",
+            "key": glossary_key(game, item, concepts),
             "latest": "1" if edition.pk in latest else "0",
             "order": item.position,
             "title": item.term,
             "text": text,
+            "defines": definition_form(language, item.term),
             "keywords": keywords_for("", text, cards.get(game, [])),
             "cites": ",".join(item.rules),
+            # The rules it cites, by key: a glossary entry lifts them in the ranking.
+            "cite_keys": ",".join(
+                dict.fromkeys(
+                    keys_by_number[edition.pk][number]
+                    for number in item.rules
+                    if "." in number and number in keys_by_number.get(edition.pk, {})
+                )
+            ),
         }
 
 
@@ -150,7 +190,7 @@ def database_fingerprint() -> str:
     digest = hashlib.sha256()
     # One index per registered language: registering a language makes the index stale.
     digest.update(repr(tuple(CONTENT_LANGUAGES)).encode())
-    for row in Edition.objects.order_by("pk").values_list("pk", "source_sha256", "imported_at"):
+    for row in Edition.objects.order_by("pk").values_list("pk", "source_sha256", "imported_at", "translates_id"):
         digest.update(repr(row).encode())
     for row in CardName.objects.order_by("pk").values_list("pk", "name"):
         digest.update(repr(row).encode())

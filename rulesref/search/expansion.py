@@ -1,11 +1,16 @@
-"""Cross-language query expansion from the glossary: "toughness" also asks for
-"costituzione" in Italian and "タフネス" in Japanese; "Veteran Motorist" also asks
-for "経験豊富な操縦者".
+"""Cross-language query expansion: "toughness" also asks for "costituzione" in Italian and "タフネス"
+in Japanese; "Veteran Motorist" also asks for "経験豊富な操縦者"; "flying" for "飞行".
 
-For every content language we rewrite the query string so that each recognised
-term becomes ``((original) OR form OR (two words))`` with that language's forms. The
-vocabulary is written into each index generation when it is built, so that a
-search reads no database table.
+For every content language we rewrite the query string so that each recognised term becomes
+``((original) OR form OR (two words))`` with that language's forms. The vocabulary is written into
+each index generation when it is built, so that a search reads no database table. It holds:
+
+- the hand-written terms of ``rules_data/glossary/terms.toml`` and the card names (``Term``,
+  ``CardName``);
+- term pairs *derived* from aligned editions at build time: the title of every keyword ability and
+  keyword action rule and of every section (en 702.9 "Flying" ↔ zh-hans 702.9 "飞行"), and every
+  pair of glossary entries of aligned editions that cite the same rules. They are marked
+  ``derived``; a form the hand-written list gives in a language is never claimed by a derived pair.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from rulesref.rules.models import CardName, TermForm
+from rulesref.core.scripts import has_cjk
 
 
 @dataclass(frozen=True)
@@ -24,6 +29,10 @@ class Concept:
     key: str
     game: str
     forms: dict[str, tuple[str, ...]]
+    derived: bool = False
+
+    def __hash__(self):
+        return hash(self.key)
 
 
 @dataclass(frozen=True)
@@ -35,16 +44,12 @@ class Match:
     concepts: tuple[Concept, ...]
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
 
 
-def _is_cjk(text: str) -> bool:
-    return any(unicodedata.name(ch, "").startswith(("CJK", "HIRAGANA", "KATAKANA", "HANGUL")) for ch in text)
-
-
 class Vocabulary:
-    """All concepts and a matcher over their forms, longest forms first."""
+    """All concepts, and a lookup of their forms: longest forms first, then in the order given."""
 
     def __init__(self, concepts: list[Concept]):
         self.concepts = concepts
@@ -52,31 +57,49 @@ class Vocabulary:
         for concept in concepts:
             for forms in concept.forms.values():
                 for form in forms:
-                    owners = by_form.setdefault(_fold(form), [])
+                    owners = by_form.setdefault(fold(form), [])
                     if concept not in owners:
                         owners.append(concept)
-        self.patterns = [
-            (re.compile(re.escape(form) if _is_cjk(form) else rf"(?<!\w){re.escape(form)}(?!\w)"), tuple(owners))
-            for form, owners in sorted(by_form.items(), key=lambda item: -len(item[0]))
-        ]
+        # form → (rank, owners, whether it must stand as a word of its own)
+        ordered = sorted(by_form.items(), key=lambda item: -len(item[0]))
+        self.forms = {
+            form: (rank, tuple(owners), not has_cjk(form)) for rank, (form, owners) in enumerate(ordered) if form
+        }
+        self.lengths = sorted({len(form) for form in self.forms}, reverse=True)
 
     def find(self, query: str) -> list[Match]:
-        """Non-overlapping matches of known forms in ``query``, longest forms first."""
-        folded = _fold(query)
+        """Non-overlapping matches of known forms in ``query``, longest forms first.
+
+        A form of a spaced script matches only as whole words; a CJK form anywhere.
+        """
+        folded = fold(query)
         if len(folded) != len(query):
             # NFKC changed the length: offsets would not point into the query.
             return []
-        taken: list[Match] = []
-        for pattern, owners in self.patterns:
-            for found in pattern.finditer(folded):
-                start, end = found.span()
-                if any(start < m.end and m.start < end for m in taken):
+        forms, n = self.forms, len(folded)
+        candidates = []
+        for start in range(n):
+            starts_word = start == 0 or not _word_char(folded[start - 1])
+            for length in self.lengths:
+                end = start + length
+                if end > n:
                     continue
-                taken.append(Match(start, end, owners))
+                found = forms.get(folded[start:end])
+                if found is None:
+                    continue
+                rank, owners, spaced = found
+                if spaced and not (starts_word and (end == n or not _word_char(folded[end]))):
+                    continue
+                candidates.append((rank, start, end, owners))
+        taken: list[Match] = []
+        for _rank, start, end, owners in sorted(candidates):
+            if any(start < m.end and m.start < end for m in taken):
+                continue
+            taken.append(Match(start, end, owners))
         return sorted(taken, key=lambda m: m.start)
 
     def rewrite(
-        self, query: str, language: str, *, games: set[str], phrases: bool = False
+        self, query: str, language: str, *, games: set[str] | frozenset[str], phrases: bool = False
     ) -> tuple[str, list[Concept]]:
         """``query`` with every recognised term OR-ed with its forms in ``language``.
 
@@ -86,9 +109,9 @@ class Vocabulary:
         pieces, cursor, used = [], 0, []
         for match in self.find(query):
             concepts = [c for c in match.concepts if c.game in games]
-            typed = _fold(query[match.start : match.end])
+            typed = fold(query[match.start : match.end])
             forms = list(
-                dict.fromkeys(form for c in concepts for form in c.forms.get(language, ()) if _fold(form) != typed)
+                dict.fromkeys(form for c in concepts for form in c.forms.get(language, ()) if fold(form) != typed)
             )
             if not forms:
                 continue
@@ -109,6 +132,11 @@ class Vocabulary:
         return "".join(pieces), used
 
 
+def _word_char(char: str) -> bool:
+    """What ``\\w`` matches: a letter, digit or underscore of any script."""
+    return char.isalnum() or char == "_"
+
+
 def _as_query(form: str, *, phrase: bool = False) -> str:
     """A glossary form as query syntax: a word stays a word; several words become a group, all
     of which must appear. A phrase would be stricter but cost a third of an English search, and
@@ -120,30 +148,23 @@ def _as_query(form: str, *, phrase: bool = False) -> str:
     return f'"{form}"' if phrase else f"({form})"
 
 
-def concepts_from_database() -> list[Concept]:
-    """Every glossary term and card with its forms per language, from the database."""
-    grouped: dict[tuple[str, str, str], dict[str, list[str]]] = {}
-    rows = TermForm.objects.order_by("term_id", "language", "-preferred", "pk").values_list(
-        "term__game__slug", "term__key", "language", "form"
-    )
-    for game, key, language, form in rows:
-        grouped.setdefault(("term", game, key), {}).setdefault(language, []).append(form)
-    names = CardName.objects.order_by("card_id", "language", "pk").values_list(
-        "card__game__slug", "card__key", "language", "name"
-    )
-    for game, key, language, name in names:
-        grouped.setdefault(("card", game, key), {}).setdefault(language, []).append(name)
-    return [
-        Concept(key=f"{kind}:{key}", game=game, forms={lang: tuple(forms) for lang, forms in by_language.items()})
-        for (kind, game, key), by_language in grouped.items()
-    ]
-
-
 def dump(concepts: list[Concept]) -> list[dict]:
-    return [{"key": c.key, "game": c.game, "forms": {k: list(v) for k, v in c.forms.items()}} for c in concepts]
+    return [
+        {"key": c.key, "game": c.game, "forms": {k: list(v) for k, v in c.forms.items()}}
+        | ({"derived": True} if c.derived else {})
+        for c in concepts
+    ]
 
 
 def load(data: list[dict]) -> Vocabulary:
     return Vocabulary(
-        [Concept(key=d["key"], game=d["game"], forms={k: tuple(v) for k, v in d["forms"].items()}) for d in data]
+        [
+            Concept(
+                key=d["key"],
+                game=d["game"],
+                forms={k: tuple(v) for k, v in d["forms"].items()},
+                derived=d.get("derived", False),
+            )
+            for d in data
+        ]
     )

@@ -1,7 +1,8 @@
-"""Reading what a user typed: filters, rule numbers, cleanup of malformed input.
+"""Reading what a user typed: filters, rule numbers, cleanup of malformed input, bounds on cost.
 
-Pure functions: nothing here touches the index. A query that cannot be read gets
-a :class:`QueryError` whose message is shown to the user as it is.
+Pure functions: nothing here touches the index. A query that cannot be read gets a
+:class:`QueryError` whose message is shown to the user as it is. Every message is a lazy
+translation: it is shown in the language of the request that shows it, even from a cached result.
 """
 
 from __future__ import annotations
@@ -10,22 +11,44 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
+
+from rulesref.core import rulenumbers
 from rulesref.core.games import UnknownGame, get_game
 from rulesref.core.languages import UnknownLanguage, get_language
-from rulesref.rules.parsers import numbers
+from rulesref.core.scripts import has_cjk
 
-MAX_QUERY_CHARS = 300
+from . import limits
+
+MAX_QUERY_CHARS = limits.MAX_QUERY_CHARS
 FILTER_RE = re.compile(r"(?<!\S)(lang|game|edition):(\S*)", re.IGNORECASE)
 EDITION_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
-# "CR 208.2a", "r208.2a", "rule 208.2a", "regola 208.2a", "２０８．２ａ".
-NUMBER_QUERY_RE = re.compile(
-    r"^(?:cr|r|rule|rules|regola|правило|п\.|规则|ルール)?\s*(\d{1,3}(?:\.\d+)*[a-z]{0,2})\.?$", re.IGNORECASE
-)
+# "CR 208.2a", "r208.2a", "rule 208.2a", "regola 208.2a", "２０８．２ａ" (after NFKC).
+NUMBER_RE = re.compile(r"^(\d{1,3}(?:\.\d+)*[a-z]{0,2})\.?$", re.IGNORECASE)
+SECTION_OR_RULE_RE = re.compile(r"^(?P<section>\d{3})(?:\.\d+(?:\.\d+)*[a-z]{0,2})?$")
+WILDCARD_RE = re.compile(r'(?<![\w*])([^\s()"*]*)\*+')
+# A question mark in the middle of a word is Whoosh's single-character wildcard: read as a space.
+QUESTION_RE = re.compile(r"\?")
+# Unicode categories read as spaces: controls, format characters, line and paragraph separators, and
+# lone surrogates (not text at all: they cannot even be encoded).
+SPACE_CATEGORIES = ("Cc", "Cf", "Zl", "Zp", "Cs")
+
+
+def _interpolate(message, params) -> str:
+    return str(message) % params
+
+
+message = lazy(_interpolate, str)
 
 
 class QueryError(ValueError):
     """A query we cannot run; the message says what to type instead."""
+
+    def __init__(self, text):
+        super().__init__(text)
+        self.message = text
 
 
 @dataclass
@@ -38,39 +61,50 @@ class UserQuery:
     number: str | None = None
     # The game a number query's wording points to: "правило 108.4" is Берсерк's.
     game_hint: str | None = None
-    notices: list[str] = field(default_factory=list)
+    notices: list = field(default_factory=list)
+
+    @property
+    def plain_words(self) -> list[str]:
+        """The words of a query that uses no syntax (no quotes, operators, wildcards, groups)."""
+        if any(ch in self.text for ch in '"()*'):
+            return []
+        words = self.text.split()
+        return [] if any(w in OPERATORS for w in words) else words
 
 
 def _clean(raw: str) -> str:
-    text = unicodedata.normalize("NFKC", raw)
-    # Control and format characters read as spaces.
-    return "".join(" " if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in text)
+    text = unicodedata.normalize("NFKC", "".join(" " if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in raw))
+    return "".join(" " if unicodedata.category(ch) in SPACE_CATEGORIES else ch for ch in text)
 
 
-def _balance_quotes(text: str, notices: list[str]) -> str:
+def _balance_quotes(text: str, notices: list) -> str:
     if text.count('"') % 2:
         last = text.rfind('"')
         text = text[:last] + text[last + 1 :]
-        notices.append("An unmatched quote was ignored.")
+        notices.append(_("An unmatched quote was ignored."))
     return text
 
 
-def _balance_parentheses(text: str, notices: list[str]) -> str:
-    depth = 0
+def _balance_parentheses(text: str, notices: list) -> str:
+    depth = deepest = 0
     for ch in text:
         if ch == "(":
             depth += 1
+            deepest = max(deepest, depth)
         elif ch == ")":
             depth -= 1
             if depth < 0:
                 break
     if depth != 0:
-        notices.append("Unbalanced parentheses were ignored.")
+        notices.append(_("Unbalanced parentheses were ignored."))
+        return text.replace("(", " ").replace(")", " ")
+    if deepest > limits.MAX_NESTING:
+        notices.append(_("Parentheses nested that deep were ignored."))
         return text.replace("(", " ").replace(")", " ")
     return text
 
 
-def _drop_stray_operators(text: str, notices: list[str]) -> str:
+def _drop_stray_operators(text: str, notices: list) -> str:
     """``AND`` at either end, or two operators in a row, read as nothing."""
     words = text.split()
     kept: list[str] = []
@@ -81,70 +115,179 @@ def _drop_stray_operators(text: str, notices: list[str]) -> str:
     while kept and kept[-1] in OPERATORS:
         kept.pop()
     if len(kept) != len(words):
-        notices.append("Operators with nothing to join were ignored.")
+        notices.append(_("Operators with nothing to join were ignored."))
     return " ".join(kept)
 
 
-def parse_user_query(raw: str) -> UserQuery:
-    """Split a raw query into free text and filters, and repair what can be repaired."""
-    notices: list[str] = []
-    text = _clean(raw or "")
-    if len(text) > MAX_QUERY_CHARS:
-        cut = text[:MAX_QUERY_CHARS]
-        text = cut.rsplit(" ", 1)[0] if " " in cut[-40:] else cut
-        notices.append(f"Your query was shortened to its first {len(text)} characters.")
-    query = UserQuery(raw=raw, text="")
-    for match in FILTER_RE.finditer(text):
-        name, value = match[1].lower(), match[2]
-        if not value:
-            raise QueryError(f"“{name}:” needs a value, for example {name}:{_EXAMPLES[name]}.")
-        if name == "lang":
-            try:
-                query.languages.append(get_language(value).code)
-            except UnknownLanguage as error:
-                raise QueryError(f"{error} (in “{match[0]}”)") from None
-        elif name == "game":
-            try:
-                query.game = get_game(value).slug
-            except UnknownGame as error:
-                raise QueryError(f"{error} (in “{match[0]}”)") from None
-        else:
-            value = value.lower()
-            if not EDITION_RE.match(value):
-                raise QueryError(f"“{match[0]}” is not an edition: use a date like edition:2023-06-16.")
-            query.edition = value
-    text = FILTER_RE.sub(" ", text)
-    text = _balance_quotes(text, notices)
-    text = _balance_parentheses(text, notices)
-    text = _drop_stray_operators(text, notices)
-    text = " ".join(text.split())
-    if not re.search(r"[^\W_]", text):
-        if text.strip():
-            raise QueryError("Type at least one word or rule number: “*” or punctuation alone would match everything.")
-        if query.languages or query.game or query.edition:
-            raise QueryError("Add a word, a phrase or a rule number to the filters.")
-        raise QueryError("Type a word, a phrase or a rule number to search.")
-    query.text = text
-    query.number = rule_number(text)
-    if query.number:
-        if re.match(r"(?i)^\s*(правило|п\.)", text):
-            query.game_hint = "berserk"
-        elif re.match(r"(?i)^\s*(cr|r|rules?|regola|规则|ルール)\b", text) or text.startswith(("规则", "ルール")):
-            query.game_hint = "mtg"
-    query.notices = notices
-    return query
+def _bound_wildcards(text: str, notices: list) -> str:
+    """A wildcard needs ``MIN_PREFIX_CHARS`` letters before it (one for CJK); otherwise it is dropped."""
+    dropped = []
+
+    def check(match):
+        stem = match[1]
+        letters = re.sub(r"[\W_]", "", stem)
+        if not letters or len(letters) >= limits.MIN_PREFIX_CHARS or has_cjk(letters):
+            # Without letters there is nothing to expand: "*" alone gets its own message.
+            return match[0]
+        dropped.append(stem + "*")
+        return stem
+
+    text = WILDCARD_RE.sub(check, QUESTION_RE.sub(" ", text))
+    if dropped:
+        notices.append(
+            message(
+                _("A wildcard needs at least %(count)d letters before the *: “%(words)s” was searched without it."),
+                {"count": limits.MIN_PREFIX_CHARS, "words": " ".join(dropped)},
+            )
+        )
+    return text
+
+
+def _bound_phrases(text: str, notices: list) -> str:
+    """A quoted phrase of more than ``MAX_PHRASE_WORDS`` words is read as words."""
+    long_phrase = False
+
+    def check(match):
+        nonlocal long_phrase
+        if len(match[1].split()) > limits.MAX_PHRASE_WORDS:
+            long_phrase = True
+            return match[1]
+        return match[0]
+
+    text = re.sub(r'"([^"]*)"', check, text)
+    if long_phrase:
+        notices.append(
+            message(
+                _("A phrase of more than %(count)d words was searched as words."), {"count": limits.MAX_PHRASE_WORDS}
+            )
+        )
+    return text
+
+
+def _bound_operators(text: str, notices: list) -> str:
+    """Empty quotes read as nothing; more than ``MAX_OPERATORS`` operators make a query plain words."""
+    text = re.sub(r'"\s*"', " ", text)
+    words = text.split()
+    if sum(1 for w in words if w in OPERATORS) <= limits.MAX_OPERATORS:
+        return text
+    notices.append(
+        message(
+            _("More than %(count)d operators: your query was searched as plain words."), {"count": limits.MAX_OPERATORS}
+        )
+    )
+    return " ".join(w for w in re.sub(r'["()]', " ", text).split() if w not in OPERATORS)
+
+
+def _bound_wildcard_count(text: str, notices: list) -> str:
+    seen = 0
+
+    def check(match):
+        nonlocal seen
+        seen += 1
+        return match[0] if seen <= limits.MAX_WILDCARDS else match[0].rstrip("*")
+
+    text = re.sub(r"\S+\*", check, text)
+    if seen > limits.MAX_WILDCARDS:
+        notices.append(
+            message(
+                _("Only the first %(count)d wildcards were expanded; the rest were searched as words."),
+                {"count": limits.MAX_WILDCARDS},
+            )
+        )
+    return text
+
+
+def _bound_words(text: str, notices: list) -> str:
+    words = text.split()
+    if not any(ch in text for ch in '"()') and not any(w in OPERATORS for w in words):
+        # Plain words: a repeated word adds nothing but cost.
+        seen: set[str] = set()
+        words = [w for w in words if not (w.casefold() in seen or seen.add(w.casefold()))]
+        text = " ".join(words)
+    if len(words) <= limits.MAX_WORDS:
+        return text
+    notices.append(message(_("Your query was shortened to its first %(count)d words."), {"count": limits.MAX_WORDS}))
+    return " ".join(words[: limits.MAX_WORDS])
 
 
 _EXAMPLES = {"lang": "ja", "game": "berserk", "edition": "2023-06-16"}
 
 
+def parse_user_query(raw: str) -> UserQuery:
+    """Split a raw query into free text and filters, and repair what can be repaired."""
+    notices: list = []
+    text = _clean(raw or "")
+    if len(text) > MAX_QUERY_CHARS:
+        cut = text[:MAX_QUERY_CHARS]
+        text = cut.rsplit(" ", 1)[0] if " " in cut[-40:] else cut
+        notices.append(message(_("Your query was shortened to its first %(count)d characters."), {"count": len(text)}))
+    query = UserQuery(raw=raw, text="")
+    for match in FILTER_RE.finditer(text):
+        name, value = match[1].lower(), match[2]
+        if not value:
+            raise QueryError(
+                message(
+                    _("“%(name)s:” needs a value, for example %(example)s."),
+                    {"name": name, "example": f"{name}:{_EXAMPLES[name]}"},
+                )
+            )
+        if name == "lang":
+            try:
+                query.languages.append(get_language(value).code)
+            except UnknownLanguage as error:
+                raise QueryError(
+                    message(_("%(error)s (in “%(filter)s”)"), {"error": error, "filter": match[0]})
+                ) from None
+        elif name == "game":
+            try:
+                query.game = get_game(value).slug
+            except UnknownGame as error:
+                raise QueryError(
+                    message(_("%(error)s (in “%(filter)s”)"), {"error": error, "filter": match[0]})
+                ) from None
+        else:
+            value = value.lower()
+            if not EDITION_RE.match(value):
+                raise QueryError(
+                    message(
+                        _("“%(filter)s” is not an edition: use a date like edition:2023-06-16."), {"filter": match[0]}
+                    )
+                )
+            query.edition = value
+    text = FILTER_RE.sub(" ", text)
+    text = _balance_quotes(text, notices)
+    text = _balance_parentheses(text, notices)
+    text = _bound_operators(text, notices)
+    text = _drop_stray_operators(text, notices)
+    text = _bound_wildcards(text, notices)
+    text = _bound_wildcard_count(text, notices)
+    text = _bound_phrases(text, notices)
+    text = _bound_words(text, notices)
+    text = " ".join(text.split())
+    if not re.search(r"[^\W_]", text):
+        if text.strip():
+            raise QueryError(
+                _("Type at least one word or rule number: “*” or punctuation alone would match everything.")
+            )
+        if query.languages or query.game or query.edition:
+            raise QueryError(_("Add a word, a phrase or a rule number to the filters."))
+        raise QueryError(_("Type a word, a phrase or a rule number to search."))
+    query.text = text
+    prefix, rest = rulenumbers.split_prefix(text)
+    query.number = rule_number(rest if prefix else text)
+    if query.number:
+        query.game_hint = rulenumbers.game_of_prefix(prefix)
+    query.notices = notices
+    return query
+
+
 def rule_number(text: str) -> str | None:
-    """The rule number ``text`` names, if it is nothing but a rule number."""
-    match = NUMBER_QUERY_RE.match(text.strip())
+    """The rule number ``text`` is, if it is nothing but a rule number (its prefix already split off)."""
+    match = NUMBER_RE.match(text.strip())
     if not match:
         return None
     number = match[1].lower()
     # A bare "2" is a word, not chapter 2; "208" (a section) and "208.2a" are numbers.
-    if not numbers.is_number(number) or ("." not in number and len(number) != 3):
+    if not SECTION_OR_RULE_RE.match(number):
         return None
     return number

@@ -23,7 +23,7 @@ def schema_for(language: str) -> Schema:
         # Columns (sortable): ranking reads them for every hit without unpickling the
         # stored text, which is loaded only for the hits shown.
         "game": ID(stored=True, sortable=True),
-        "edition": ID(stored=True),
+        "edition": ID(stored=True, sortable=True),
         "lang": ID(stored=True),
         "kind": ID(stored=True, sortable=True),
         "number": ID(stored=True, sortable=True),
@@ -37,10 +37,15 @@ def schema_for(language: str) -> Schema:
         # The topic a rule introduces: its section's title, given to the section's first
         # rule (208.1 under "208. Power/Toughness"), which is where a term is defined.
         "heading": TEXT(analyzer=analyzer_for(language)),
+        # The name this document defines, as indexed words (a section's title, a keyword rule's name,
+        # a glossary term): documents.definition_form.
+        "defines": ID(sortable=True),
         # Rule numbers, card names and symbols, matched before analysis.
         "keywords": KEYWORD(lowercase=True, commas=True, scorable=True),
         # Numbers this document cites.
         "cites": KEYWORD(commas=True, stored=True),
+        # The keys of the rules a glossary entry cites (documents.entry_key).
+        "cite_keys": STORED(),
     }
     if language in BIGRAM_COMPANION:
         fields["bigrams"] = TEXT(analyzer=bigram_analyzer())

@@ -4,6 +4,8 @@ Layout under ``<RULESREF_DATA_DIR>/index/``::
 
     generations/20261130T101500-3f2a/<lang>/   one Whoosh index per content language
     generations/20261130T101500-3f2a/generation.json
+    generations/20261130T101500-3f2a/vocabulary.json   glossary terms, card names, derived term pairs
+    generations/20261130T101500-3f2a/alignment.json    the edition aligned with each edition, per language
     current -> generations/20261130T101500-3f2a
     build.lock
     rebuild.requested          only while a writer waits for a rebuild (see below)
@@ -45,7 +47,7 @@ from whoosh import index as whoosh_index
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 
-from . import documents, expansion
+from . import derivation, documents, expansion
 from .schema import schema_for
 
 Progress = Callable[[str, int, int], None]
@@ -55,6 +57,7 @@ REBUILD_REQUEST = "rebuild.requested"
 # Builds in a row when the database keeps changing under them; after that the request stays
 # on disk for the next writer and the index says it is stale.
 MAX_ROUNDS = 3
+ALIGNMENT = "alignment.json"
 
 
 class IndexBusy(Exception):
@@ -221,7 +224,10 @@ def _build_once(progress: Progress | None) -> BuildReport | None:
             request_rebuild()
             return None
         (target / VOCABULARY).write_text(
-            json.dumps(expansion.dump(expansion.concepts_from_database()), ensure_ascii=False), encoding="utf-8"
+            json.dumps(expansion.dump(derivation.vocabulary_concepts()), ensure_ascii=False), encoding="utf-8"
+        )
+        (target / ALIGNMENT).write_text(
+            json.dumps(derivation.edition_alignment(), ensure_ascii=False), encoding="utf-8"
         )
         (target / MANIFEST).write_text(
             json.dumps({"fingerprint": fingerprint, "documents": counts, "created": name}), encoding="utf-8"
@@ -392,3 +398,10 @@ def check_index() -> IndexCheck:
         documents=counts,
         problems=problems,
     )
+
+
+def ensure_index(*, progress: Progress | None = None) -> BuildReport | None:
+    """Build a new generation when the index is missing or older than the database; None if current."""
+    if index_state() == "current":
+        return None
+    return build_generation(progress=progress)

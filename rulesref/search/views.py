@@ -5,17 +5,15 @@ from __future__ import annotations
 
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import get_language, gettext
 
 from rulesref.core.formatting import printable
 from rulesref.core.games import GAMES
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules import selectors
-from rulesref.rules.glossary import term_slug
 
-from .backend import search
 from .queries import QueryError, parse_user_query
+from .service import search
 
 PER_PAGE = 10
 # How many results a query is ranked for; the count says "at least" when it is reached.
@@ -100,33 +98,14 @@ def _number_target(query: str, found) -> str | None:
     hit = exact[0]
     language = get_language() if get_language() in hit.texts else hit.matched_lang
     text = hit.texts.get(language)
-    return hit_url(hit.game, language, text) if text else None
+    return text.url if text else None
 
 
 def _shown(hit) -> dict:
     """One result as the page shows it (the cached hit itself is never changed)."""
     order = [hit.matched_lang] + [lang for lang in hit.texts if lang != hit.matched_lang]
-    rows = [
-        {
-            "lang": lang,
-            "text": hit.texts[lang],
-            "url": hit_url(hit.game, lang, hit.texts[lang]),
-            "matched": lang == hit.matched_lang,
-        }
-        for lang in order
-        if lang in hit.texts
-    ]
+    rows = [{"text": hit.texts[lang], "matched": lang == hit.matched_lang} for lang in order if lang in hit.texts]
     return {"hit": hit, "rows": rows}
-
-
-def hit_url(game: str, language: str, text) -> str:
-    """The page of one result in one language: the rule's own page, a glossary term's page,
-    or (an unnumbered note) its edition's contents."""
-    if text.kind == "glossary":
-        return reverse("rules:glossary-term", args=[game, language, text.edition, term_slug(text.number)])
-    if text.number and text.kind in ("chapter", "section", "rule", "subrule"):
-        return reverse("rules:entry-detail", args=[game, language, text.edition, text.number])
-    return reverse("rules:edition-detail", args=[game, language, text.edition])
 
 
 def _page_query(request) -> str:

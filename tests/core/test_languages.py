@@ -10,7 +10,6 @@ from django.utils import translation
 
 from rulesref.core import languages
 from rulesref.core.catalogs import catalog_problems, compile_catalogs, po_files
-from rulesref.core.checks import check_content_languages
 
 
 def test_language_codes_map_to_babel_locales():
@@ -47,16 +46,6 @@ def test_language_labels_are_babel_names_in_the_interface_language(ui, labels):
 
 def test_model_choices_name_every_registered_language_in_english():
     assert languages.language_choices()[-2:] == [("zh-hans", "Chinese (Simplified)"), ("ko", "Korean")]
-
-
-def test_a_content_language_without_an_analyzer_fails_the_system_check(monkeypatch):
-    broken = dict(languages.CONTENT_LANGUAGES)
-    broken["de"] = languages.Language("de", "Latn", "")
-    monkeypatch.setattr(languages, "CONTENT_LANGUAGES", broken)
-    monkeypatch.setattr("rulesref.core.checks.CONTENT_LANGUAGES", broken)
-    errors = check_content_languages(None)
-    assert [e.id for e in errors] == ["rulesref.E001"]
-    assert errors[0].msg == "content language 'de' has no search analyzer ('' is unknown)"
 
 
 def test_the_project_passes_its_system_checks():

@@ -13,8 +13,7 @@ from whoosh import index as whoosh_index
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.models import Entry, GlossaryEntry
 from rulesref.rules.services import edition_import
-from rulesref.search import documents, store
-from rulesref.search.backend import search
+from rulesref.search import documents, search, store
 from tests.conftest import SEED_BERSERK, SEED_IT_2023, SEED_IT_2024, SEED_JA
 from tests.synthetic import KOREAN_CR
 

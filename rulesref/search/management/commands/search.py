@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.text import InvalidText, check_text
-from rulesref.search.backend import search
+from rulesref.search import search
 
 
 class Command(BaseCommand):
@@ -17,7 +17,10 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("query", help='words, "phrases", prefix*, AND/OR/NOT, lang:/game:/edition: filters')
         parser.add_argument(
-            "--lang", action="append", choices=list(CONTENT_LANGUAGES), help="a language to show (repeat for more)"
+            "--lang",
+            action="append",
+            choices=list(CONTENT_LANGUAGES),
+            help="a language to show the rules in (repeat for more); a query in any language still finds them",
         )
         parser.add_argument("--game", help="only this game (mtg, berserk)")
         parser.add_argument("--edition", help="only this edition (default: the latest of each language)")
@@ -41,12 +44,12 @@ class Command(BaseCommand):
         if options["json"]:
             self.stdout.write(json.dumps(results.as_json(), ensure_ascii=False))
             if results.error:
-                raise CommandError(results.error, returncode=2)
+                raise CommandError(str(results.error), returncode=2)
             return
         if results.error:
-            raise CommandError(results.error, returncode=2)
+            raise CommandError(str(results.error), returncode=2)
         for notice in results.notices:
-            self.stdout.write(notice)
+            self.stdout.write(str(notice))
         if results.corrected:
             self.stdout.write(f"showing results for {results.corrected}")
         if not results.hits:

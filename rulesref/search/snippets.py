@@ -1,24 +1,65 @@
-"""Snippets: escape the text, then mark the matches.
+"""Snippets: escape the text, then mark the matches; the result is safe HTML.
 
 The analyzer that indexed a field tokenises the stored text again; every token
 whose indexed form is one of the query's terms marks its span of the original
 text. Overlapping spans (character bigrams) are merged, so CJK matches come out
-as one mark per matched run.
+as one mark per matched run. A snippet is built once per generation, document
+and set of marked terms (the generation's LRU cache), and is a ``SafeString``:
+templates show it as it is, with no ``|safe`` on HTML built elsewhere.
 """
 
 from __future__ import annotations
 
+import functools
+import re
+
 from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from .analysis import analyzer_for, bigram_analyzer, tokens
 
 ELLIPSIS = "…"
+BIGRAMS = "bigrams"
+MAX_CHARS = 480
+_analyzers: dict[str, object] = {}
 
 
-def match_spans(analysed: tuple[tuple[str, int, int], ...], terms: set[str]) -> list[tuple[int, int]]:
-    """Spans whose indexed form is one of ``terms``; ``analysed`` is ``analysis.tokens(...)`` of the text."""
-    return merge([(start, end) for token, start, end in analysed if token in terms])
+@functools.lru_cache(maxsize=8192)
+def analysed(kind: str, text: str) -> tuple[tuple[str, int, int], ...]:
+    """Tokens with offsets of a stored text (``kind``: a language, or "bigrams"); the same rule texts
+    come back query after query, so this is cached (bounded)."""
+    analyzer = _analyzers.get(kind)
+    if analyzer is None:
+        analyzer = _analyzers[kind] = bigram_analyzer() if kind == BIGRAMS else analyzer_for(kind)
+    return tuple(tokens(analyzer, text))
 
 
-def match_phrase(analysed: tuple[tuple[str, int, int], ...], words: tuple[str, ...]) -> list[tuple[int, int]]:
+def snippet(language: str, text: str, terms) -> SafeString:
+    """``text`` escaped, with every match of ``terms`` (a plan's terms) marked, in a window."""
+    spans = []
+    if terms.get("text"):
+        spans += match_spans(analysed(language, text), terms["text"])
+    if terms.get("bigrams"):
+        spans += match_spans(analysed(BIGRAMS, text), terms["bigrams"])
+    for phrase in terms.get("phrase:text", ()):
+        spans += match_phrase(analysed(language, text), phrase)
+    for phrase in terms.get("phrase:bigrams", ()):
+        spans += match_phrase(analysed(BIGRAMS, text), phrase)
+    for char in terms.get("chars", ()):
+        spans += [(i, i + 1) for i, ch in enumerate(text) if ch == char]
+    for word in terms.get("literal", ()):
+        # A Latin word as typed, inside a text of another script (a card name in a Japanese rule).
+        pattern = rf"(?<![A-Za-zÀ-ɏ]){re.escape(word)}(?![A-Za-zÀ-ɏ])"
+        spans += [match.span() for match in re.finditer(pattern, text, re.IGNORECASE)]
+    return mark_safe(render(text, merge(spans, text)))
+
+
+def match_spans(found: tuple[tuple[str, int, int], ...], terms) -> list[tuple[int, int]]:
+    """Spans whose indexed form is one of ``terms``; ``found`` is ``analysed(...)`` of the text."""
+    return merge([(start, end) for token, start, end in found if token in terms])
+
+
+def match_phrase(found: tuple[tuple[str, int, int], ...], words: tuple[str, ...]) -> list[tuple[int, int]]:
     """Spans where the phrase's indexed words follow one another (dropped stop words aside).
 
     Character bigrams overlap by one character, so the bigram tokens of a CJK text
@@ -26,7 +67,7 @@ def match_phrase(analysed: tuple[tuple[str, int, int], ...], words: tuple[str, .
     """
     if not words:
         return []
-    kept = [t for t in analysed if len(words) == 1 or len(t[0]) > 1 or t[0] == words[0]]
+    kept = [t for t in found if len(words) == 1 or len(t[0]) > 1 or t[0] == words[0]]
     n = len(words)
     spans = []
     for i in range(len(kept) - n + 1):
@@ -82,7 +123,7 @@ def window(text: str, spans: list[tuple[int, int]], max_chars: int) -> tuple[int
 STOPS = ("。", "！", "？", "；")
 
 
-def render(text: str, spans: list[tuple[int, int]], *, max_chars: int = 480) -> str:
+def render(text: str, spans: list[tuple[int, int]], *, max_chars: int = MAX_CHARS) -> str:
     """HTML: the escaped snippet with ``<mark>`` around each span inside the window."""
     lo, hi = window(text, spans, max_chars)
     pieces = [ELLIPSIS] if lo > 0 else []

@@ -1,0 +1,354 @@
+"""The live index generation as searches read it, and everything cached per generation.
+
+A :class:`Generation` opens one Whoosh index per language once and keeps, until a new generation goes
+live, what every search would otherwise recompute: searchers (one set per thread), column values
+(key, game, number, kind, edition of every document), the documents in each scope as docnum ranges
+(editions are contiguous in an index, so a scope is a few ranges), a (key, edition) → document map
+for showing the same rule in another language, rule numbers → documents, the edition alignment and
+the vocabulary snapshotted at build time, and bounded LRU caches for anything keyed by user input
+(query plans, respellings, stored fields, snippets).
+
+Nothing here writes: building and swapping generations is ``store.py``'s.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+from whoosh.collectors import TermsCollector, TopCollector, UnlimitedCollector
+from whoosh.query import And, Term
+
+from rulesref.core.languages import CONTENT_LANGUAGES
+
+from . import expansion
+from .store import ALIGNMENT, MANIFEST, VOCABULARY, index_root
+
+COLUMNS = ("key", "game", "number", "kind", "edition", "defines")
+
+
+class IndexMissing(Exception):
+    pass
+
+
+class BudgetExceeded(Exception):
+    """A search ran past its time budget (see ``limits.QUERY_BUDGET_SECONDS``)."""
+
+
+class LRU:
+    """A small thread-safe least-recently-used cache with a size limit."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.data: OrderedDict = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key, default=None):
+        with self.lock:
+            try:
+                self.data.move_to_end(key)
+            except KeyError:
+                return default
+            return self.data[key]
+
+    def put(self, key, value) -> None:
+        with self.lock:
+            self.data[key] = value
+            self.data.move_to_end(key)
+            while len(self.data) > self.size:
+                self.data.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.data.clear()
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The documents of one language a search may return: sorted, disjoint [start, end) ranges."""
+
+    ranges: tuple[tuple[int, int], ...]
+    count: int
+    games: frozenset[str]
+
+    def __contains__(self, docnum: int) -> bool:
+        for start, end in self.ranges:
+            if docnum < start:
+                return False
+            if docnum < end:
+                return True
+        return False
+
+
+def _ranges(docnums: list[int]) -> tuple[tuple[int, int], ...]:
+    ranges: list[list[int]] = []
+    for docnum in sorted(docnums):
+        if ranges and ranges[-1][1] == docnum:
+            ranges[-1][1] = docnum + 1
+        else:
+            ranges.append([docnum, docnum + 1])
+    return tuple((start, end) for start, end in ranges)
+
+
+class LanguageIndex:
+    """One language's index of a generation and its per-generation lookups."""
+
+    def __init__(self, language: str, path: Path):
+        self.language = language
+        self.index = whoosh_index.open_dir(str(path))
+        self.local = threading.local()
+        with self.index.searcher() as searcher:
+            reader = searcher.reader()
+            self.doc_count = searcher.doc_count_all()
+            # An index without documents has no columns (Whoosh's empty reader has none to give).
+            self.columns = {name: list(reader.column_reader(name)) if self.doc_count else [] for name in COLUMNS}
+        self.by_key_edition: dict[tuple[str, str], int] = {}
+        self.by_number: dict[str, list[int]] = {}
+        for docnum, (key, number, edition) in enumerate(
+            zip(self.columns["key"], self.columns["number"], self.columns["edition"], strict=True)
+        ):
+            self.by_key_edition.setdefault((key, edition), docnum)
+            if number:
+                self.by_number.setdefault(number, []).append(docnum)
+        self.scopes: dict[tuple[str | None, str | None], Scope] = {}
+        self.scope_lock = threading.Lock()
+        self.stored = LRU(4096)
+        self.postings = LRU(1024)
+
+    def searcher(self):
+        searcher = getattr(self.local, "searcher", None)
+        if searcher is None:
+            searcher = self.local.searcher = self.index.searcher()
+        return searcher
+
+    def scope(self, game: str | None, edition: str | None) -> Scope:
+        """The documents in scope: the latest editions, or one edition; one game. Computed once."""
+        key = (game, edition)
+        scope = self.scopes.get(key)
+        if scope is None:
+            parts = [Term("edition", edition) if edition else Term("latest", "1")]
+            if game:
+                parts.append(Term("game", game))
+            query = And(parts) if len(parts) > 1 else parts[0]
+            docnums = list(self.searcher().docs_for_query(query))
+            games = self.columns["game"]
+            scope = Scope(_ranges(docnums), len(docnums), frozenset(games[d] for d in docnums))
+            with self.scope_lock:
+                self.scopes[key] = scope
+        return scope
+
+    def row(self, docnum: int) -> dict:
+        """What ranking needs of a hit, from columns: key, game, number, kind, edition."""
+        columns = self.columns
+        return {
+            "key": columns["key"][docnum],
+            "game": columns["game"][docnum],
+            "number": columns["number"][docnum],
+            "kind": columns["kind"][docnum],
+            "edition": columns["edition"][docnum],
+            "defines": columns["defines"][docnum],
+            "doc": docnum,
+        }
+
+    def stored_fields(self, docnum: int) -> dict:
+        """A document's stored fields (unpickled once per generation; bounded)."""
+        fields = self.stored.get(docnum)
+        if fields is None:
+            fields = dict(self.searcher().stored_fields(docnum))
+            self.stored.put(docnum, fields)
+        return fields
+
+    def documents_with(self, group: tuple) -> frozenset[int]:
+        """Documents holding any of a best-match word's terms or phrases (a phrase: all its words)."""
+        key = ("group", group)
+        found = self.postings.get(key)
+        if found is None:
+            found = frozenset().union(*(self._documents_with(item) for item in group))
+            self.postings.put(key, found)
+        return found
+
+    def _documents_with(self, item: tuple) -> frozenset[int]:
+        kind, fieldname, value = item
+        if kind == "phrase":
+            sets = [self._documents_with(("term", fieldname, word)) for word in value]
+            return frozenset.intersection(*sets) if sets else frozenset()
+        reader = self.searcher().reader()
+        if (fieldname, value) not in reader:
+            return frozenset()
+        return frozenset(reader.postings(fieldname, value).all_ids())
+
+    def search(self, query, scope: Scope, limit: int, *, terms: bool, deadline: float | None):
+        """Top ``limit`` documents of ``scope`` for ``query``; documents out of scope are skipped, not
+        scored. Returns (whoosh Results, whether the time budget ran out)."""
+        searcher = self.searcher()
+        if limit >= searcher.doc_count():
+            collector = RangeUnlimitedCollector(scope.ranges, deadline)
+        else:
+            collector = RangeTopCollector(limit, scope.ranges, deadline)
+        outer = TermsCollector(collector) if terms else collector
+        exceeded = False
+        try:
+            searcher.search_with_collector(query, outer)
+        except BudgetExceeded:
+            exceeded = True
+        return outer.results(), exceeded
+
+
+class _RangeMatches:
+    """A scored collector's ``matches()`` restricted to docnum ranges (with Whoosh's block skipping
+    and matcher replacement kept), checking a deadline every few hundred documents."""
+
+    CHECK_EVERY = 256
+
+    def _init_ranges(self, ranges, deadline):
+        self.ranges = ranges
+        self.deadline = deadline
+
+    def set_subsearcher(self, subsearcher, offset):
+        super().set_subsearcher(subsearcher, offset)
+        size = subsearcher.doc_count_all()
+        self.sub_ranges = [
+            (max(0, start - offset), min(size, end - offset))
+            for start, end in self.ranges
+            if end - offset > 0 and start - offset < size
+        ]
+
+    def matches(self):
+        minscore = self.minscore
+        matcher = self.matcher
+        usequality = self._use_block_quality()
+        replace = self.replace
+        replacecounter = 0
+        checkquality = True
+        ranges, position = self.sub_ranges, 0
+        deadline, countdown = self.deadline, self.CHECK_EVERY
+        while matcher.is_active():
+            if replace:
+                if replacecounter == 0 or self.minscore != minscore:
+                    self.matcher = matcher = matcher.replace(minscore or 0)
+                    if not matcher.is_active():
+                        break
+                    usequality = self._use_block_quality()
+                    replacecounter = self.replace
+                    if self.minscore != minscore:
+                        checkquality = True
+                        minscore = self.minscore
+                replacecounter -= 1
+            if usequality and checkquality and minscore is not None:
+                matcher.skip_to_quality(minscore)
+                if not matcher.is_active():
+                    break
+            docnum = matcher.id()
+            while position < len(ranges) and docnum >= ranges[position][1]:
+                position += 1
+            if position == len(ranges):
+                break
+            start = ranges[position][0]
+            if docnum < start:
+                matcher.skip_to(start)
+                checkquality = True
+                continue
+            yield docnum
+            checkquality = matcher.next()
+            if deadline is not None:
+                countdown -= 1
+                if not countdown:
+                    countdown = self.CHECK_EVERY
+                    if time.thread_time() > deadline:
+                        raise BudgetExceeded
+
+
+class RangeTopCollector(_RangeMatches, TopCollector):
+    def __init__(self, limit, ranges, deadline):
+        TopCollector.__init__(self, limit)
+        self._init_ranges(ranges, deadline)
+
+
+class RangeUnlimitedCollector(_RangeMatches, UnlimitedCollector):
+    def __init__(self, ranges, deadline):
+        UnlimitedCollector.__init__(self)
+        self._init_ranges(ranges, deadline)
+
+
+class Generation:
+    """The live generation's indexes and caches; one object per generation and process."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.name = path.name
+        # A generation built before a language was registered has no index for it: that language
+        # is not searched until the next build (the database fingerprint names the languages).
+        self.languages = {
+            lang: LanguageIndex(lang, path / lang) for lang in CONTENT_LANGUAGES if (path / lang).is_dir()
+        }
+        vocabulary_file = path / VOCABULARY
+        data = json.loads(vocabulary_file.read_text(encoding="utf-8")) if vocabulary_file.exists() else []
+        self.vocabulary = expansion.load(data)
+        alignment_file = path / ALIGNMENT
+        self.alignment = json.loads(alignment_file.read_text(encoding="utf-8")) if alignment_file.exists() else {}
+        self.plans = LRU(2048)
+        self.spellings = LRU(1024)
+        self.snippets = LRU(4096)
+
+    def __getitem__(self, language: str) -> LanguageIndex:
+        return self.languages[language]
+
+    def aligned_edition(self, game: str, language: str, edition: str, other: str) -> str | None:
+        """The slug of the edition of ``other`` aligned with ``edition`` (see selectors.aligned_edition)."""
+        if other == language:
+            return edition
+        return self.alignment.get(game, {}).get(language, {}).get(edition, {}).get(other)
+
+
+_generation_lock = threading.Lock()
+_generations: dict[str, Generation] = {}
+
+
+def open_generation() -> Generation:
+    """The live generation (opened once per process; the previous one stays open for searches
+    still using it). One ``readlink`` per call tells whether a new generation went live."""
+    root = index_root()
+    link = root / "current"
+    try:
+        target = os.readlink(link)
+    except OSError:
+        if not link.is_dir():
+            raise IndexMissing("The search index has not been built yet: run “python manage.py build_index”.") from None
+        # A data directory restored by copying turned the link into a directory: serve it as it
+        # is (the next build relinks it). Keyed by its manifest's time, since it has no name.
+        path = link
+        try:
+            key = f"{link}@{(link / MANIFEST).stat().st_mtime_ns}"
+        except OSError:
+            raise IndexMissing("The search index has not been built yet: run “python manage.py build_index”.") from None
+    else:
+        path = (root / target) if not os.path.isabs(target) else Path(target)
+        key = str(path)
+    generation = _generations.get(key)
+    if generation is not None:
+        return generation
+    if not (path / MANIFEST).exists():
+        raise IndexMissing("The search index has not been built yet: run “python manage.py build_index”.")
+    with _generation_lock:
+        generation = _generations.get(key)
+        if generation is None:
+            generation = Generation(Path(os.path.realpath(path)))
+            for old in list(_generations)[:-1]:
+                del _generations[old]
+            _generations[key] = generation
+        return generation
+
+
+def forget_generations() -> None:
+    """Close every open generation (tests that rebuild the index in another data dir)."""
+    with _generation_lock:
+        _generations.clear()

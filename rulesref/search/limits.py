@@ -1,0 +1,42 @@
+"""Bounds on what one query may cost: a search is never a way to make the server work without end.
+
+Every cap that depends on user input is here, with the reason for its value. A query that runs into
+one gets a notice saying what was cut; it never fails.
+"""
+
+from __future__ import annotations
+
+# Characters of a query (after cleaning); a rule's own longest sentence is under 300.
+MAX_QUERY_CHARS = 300
+# Words and operators of a query: a question is rarely longer, and every word is a clause per
+# language (more with its glossary forms).
+MAX_WORDS = 20
+# Letters before a "*": "a*" would expand to every word starting with "a" (thousands). One CJK
+# character is a word in itself, so a CJK prefix needs only one.
+MIN_PREFIX_CHARS = 2
+# Terms one wildcard expands to (its most frequent ones).
+MAX_EXPANSIONS = 64
+# Leaves of one language's parsed query; past this, the glossary forms are left out.
+MAX_CLAUSES = 256
+# CPU time one search may spend (seconds of its thread's CPU time, so that a busy machine does not
+# cut a query short): past it, no further language is searched and collecting stops with what it has.
+QUERY_BUDGET_SECONDS = 0.2
+# Words of a quoted phrase; a longer quote is read as words (a phrase of 30 common words makes Whoosh
+# walk every position of every one of them).
+MAX_PHRASE_WORDS = 8
+# A question of more plain words than this is not tried with every word required (an intersection of
+# many common words walks their whole posting lists to find nothing); it goes to best-match at once.
+MAX_STRICT_WORDS = 8
+# Best-match keeps the rarest words (fewest documents), at most this many: common words add little to
+# the ranking and most of the cost.
+MAX_BEST_MATCH_WORDS = 6
+# Boolean operators (AND, OR, NOT) of a query; past this, the query is read as plain words.
+MAX_OPERATORS = 4
+# Wildcards of a query (each may expand to MAX_EXPANSIONS terms); later ones are searched as words.
+MAX_WILDCARDS = 3
+# Depth of nested parentheses; deeper nesting is read as plain words.
+MAX_NESTING = 8
+# Letters of a word the speller tries to respell; no rule word is longer.
+MAX_SPELLED_WORD = 40
+# Queries whose results the service keeps (whole results, per generation and arguments).
+RESULT_CACHE_SIZE = 256

@@ -1,0 +1,292 @@
+"""Planning: what to ask one language's index for a query, cached per generation.
+
+A plan is the query rewritten with the glossary for that language, parsed into a Whoosh query with
+its extra clauses (the phrase over a rule's topic, symbols and card names as keywords), the words
+as typed (to tell a direct match from a glossary one) and the terms that snippets mark. Plans depend
+only on the query text, the language, the games in scope and the generation, so they are computed
+once and kept in the generation's LRU cache.
+
+Cost is bounded here: a wildcard expands to at most ``limits.MAX_EXPANSIONS`` terms (the most
+frequent), and a plan with more than ``limits.MAX_CLAUSES`` leaves is searched without its
+glossary forms.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from whoosh.qparser import MultifieldParser, OrGroup
+from whoosh.qparser.plugins import BoostPlugin, EveryPlugin, FieldsPlugin, RangePlugin, SingleQuotePlugin
+from whoosh.query import Or, Phrase, Prefix, Term
+
+from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.core.scripts import could_be_written_in, has_cjk
+
+from . import limits
+from .analysis import extract_symbols
+from .documents import definition_form
+from .ranking import RANKING
+from .schema import BIGRAM_COMPANION
+
+PLAIN_WORDS_RE = re.compile(r"^[^\W_]+(?:[ '’-][^\W_]+)+$")
+# Best-match reading: every word may be missing; ranked by how many of the words a rule holds
+# (``groups``), then by score.
+STRICT, ANY = "strict", "any"
+
+
+@dataclass(frozen=True)
+class Plan:
+    language: str
+    # None: nothing in this language can match (another script, or no query term in its index).
+    query: object | None
+    used: tuple = ()
+    # (field, bytes) of the words as typed, when the glossary added forms.
+    typed: frozenset = frozenset()
+    # What snippets mark: field → terms; "phrase:<field>" → word tuples; "chars" → single CJK characters.
+    terms: Mapping[str, frozenset] = field(default_factory=lambda: MappingProxyType({}))
+    # Whether a cap cut something (a wildcard's expansions, the glossary forms).
+    capped: bool = False
+    # Best-match only: for each word of the query (with its glossary forms), the (field, term) pairs
+    # and phrases that stand for it.
+    groups: tuple = ()
+    # The query as a name, in this language's indexed words (its own words and, when the whole query
+    # is one glossary term, that term's forms here): documents defining it rank first.
+    defines: frozenset = frozenset()
+
+    @property
+    def terms_key(self) -> tuple:
+        return tuple(sorted((name, tuple(sorted(values))) for name, values in self.terms.items()))
+
+
+# A word as typed, for marking it literally in a language that cannot analyse it.
+TYPED_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _parser(index, mode: str):
+    parsers = index.__dict__.setdefault("parsers", {})
+    parser = parsers.get(mode)
+    if parser is None:
+        language = index.language
+        fields = ["text", "heading"] + (["bigrams"] if language in BIGRAM_COMPANION else [])
+        kwargs = {"group": OrGroup} if mode == ANY else {}
+        parser = MultifieldParser(fields, index.index.schema, fieldboosts={"heading": RANKING.heading_boost}, **kwargs)
+        # Only what we document: words, "phrases", prefix*, AND/OR/NOT and groups. Field syntax
+        # is read by queries.py before parsing, so "foo:bar" is plain text here.
+        for plugin in list(parser.plugins):
+            if isinstance(plugin, (FieldsPlugin, RangePlugin, BoostPlugin, EveryPlugin, SingleQuotePlugin)):
+                parser.remove_plugin(plugin)
+        parsers[mode] = parser
+    return parser
+
+
+def plan_for(generation, language: str, text: str, games: frozenset[str], *, mode: str = STRICT) -> Plan:
+    """The plan for ``text`` in ``language`` (cached per generation)."""
+    key = (language, text, games, mode)
+    plan = generation.plans.get(key)
+    if plan is None:
+        plan = _plan(generation, language, text, games, mode)
+        generation.plans.put(key, plan)
+    return plan
+
+
+def _plan(generation, language, text, games, mode) -> Plan:
+    index = generation[language]
+    reader = index.searcher().reader()
+    if mode == ANY:
+        # A question is answered in the language it is asked in: best-match over its translations
+        # would let many loosely matching words of another language outvote the question's own.
+        rewritten, used = text, []
+    else:
+        rewritten, used = generation.vocabulary.rewrite(text, language, games=games)
+    if not used and not could_be_written_in(text, CONTENT_LANGUAGES[language].script):
+        # Latin words in the Russian index, Cyrillic in the Chinese one: nothing to find,
+        # and nothing the glossary could translate. The language's text of each rule
+        # found elsewhere is still shown, with the typed words marked where it quotes them
+        # ("Lost Order of Jarkeld" inside a Japanese rule).
+        literal = frozenset(word for word in TYPED_WORD.findall(text) if word.upper() not in ("AND", "OR", "NOT"))
+        return Plan(language, None, terms=MappingProxyType({"literal": literal} if literal else {}))
+    parse = _safe(_parser(index, mode).parse)
+    query, capped = _bounded(parse(rewritten), reader)
+    if used and _leaf_count(query) > limits.MAX_CLAUSES:
+        rewritten, used = text, []
+        query, capped = _bounded(parse(text), reader)
+        capped = True
+    extra = []
+    if mode == STRICT and PLAIN_WORDS_RE.match(text) and not any(w in ("AND", "OR", "NOT") for w in text.split()):
+        extra += [
+            Phrase("heading", leaf.words, boost=RANKING.phrase_boost)
+            for leaf in parse(f'"{text}"').leaves()
+            if isinstance(leaf, Phrase) and leaf.fieldname == "text"
+        ]
+    # Symbols ("+1/+1", "{T}") and card names were indexed whole, as keywords.
+    keywords = extract_symbols(text) + [
+        name.casefold()
+        for concept in used
+        if concept.key.startswith("card:")
+        for name in concept.forms.get(language, ())
+    ]
+    extra += [Term("keywords", keyword, boost=RANKING.keyword_boost) for keyword in keywords]
+    if extra:
+        query = Or([query, *extra])
+    _force_unions(query)
+    typed = frozenset()
+    if used:
+        typed = frozenset((f, _as_bytes(w)) for f, w in _bounded(parse(text), reader)[0].iter_all_terms())
+    # What to mark: the same query, but with the glossary's multi-word forms as phrases.
+    marked = query
+    if used:
+        with_phrases, _ = generation.vocabulary.rewrite(text, language, games=games, phrases=True)
+        marked = _bounded(parse(with_phrases), reader)[0]
+    terms = MappingProxyType({name: frozenset(values) for name, values in _terms(marked, reader).items()})
+    groups = ()
+    if mode == ANY:
+        query, groups, cut = _rarest(query, reader)
+        capped = capped or cut
+    defines = _defines(generation, language, text, games)
+    if not _can_match(query, reader):
+        return Plan(language, None, tuple(used), typed, terms, capped, groups, defines)
+    return Plan(language, query, tuple(used), typed, terms, capped, groups, defines)
+
+
+def _defines(generation, language: str, text: str, games) -> frozenset[str]:
+    name = text.strip('"').strip()
+    if not name or any(ch in name for ch in '"()*') or any(w in ("AND", "OR", "NOT") for w in name.split()):
+        return frozenset()
+    forms = {definition_form(language, name)}
+    matches = generation.vocabulary.find(name)
+    if len(matches) == 1 and matches[0].start == 0 and matches[0].end == len(name):
+        forms |= {
+            definition_form(language, form)
+            for concept in matches[0].concepts
+            if concept.game in games
+            for form in concept.forms.get(language, ())
+        }
+    return frozenset(form for form in forms if form)
+
+
+def _rarest(query, reader):
+    """A best-match query as its words (each word's leaves in every field form one group), cut to its
+    ``MAX_BEST_MATCH_WORDS`` rarest words (in query order). Returns (query, groups, whether cut)."""
+    groups: dict[object, list] = {}
+    for leaf in query.leaves():
+        if isinstance(leaf, Phrase):
+            groups.setdefault(tuple(leaf.words), []).append((leaf, ("phrase", leaf.fieldname, tuple(leaf.words))))
+        elif isinstance(leaf, Term):
+            groups.setdefault(leaf.text, []).append((leaf, ("term", leaf.fieldname, leaf.text)))
+    words = list(groups.values())
+
+    def documents(group):
+        return max(
+            reader.doc_frequency(field, value) if kind == "term" else min(reader.doc_frequency(field, w) for w in value)
+            for _, (kind, field, value) in group
+        )
+
+    cut = len(words) > limits.MAX_BEST_MATCH_WORDS
+    if cut:
+        keep = sorted(sorted(range(len(words)), key=lambda i: documents(words[i]))[: limits.MAX_BEST_MATCH_WORDS])
+        words = [words[i] for i in keep]
+        query = Or([leaf for group in words for leaf, _ in group])
+    return query, tuple(tuple(item for _, item in group) for group in words), False
+
+
+SYNTAX_RE = re.compile(r'["()]|\b(?:AND|OR|NOT|ANDNOT|ANDMAYBE)\b')
+
+
+def _safe(parse):
+    """Whoosh's parser, falling back to the bare words when it cannot read the syntax (it raises on
+    some tangles of operators and groups): a query never fails."""
+
+    def parse_safely(text: str):
+        try:
+            return parse(text)
+        except Exception:
+            return parse(" ".join(SYNTAX_RE.sub(" ", text).split()) or "-")
+
+    return parse_safely
+
+
+def _as_bytes(word) -> bytes:
+    return word if isinstance(word, bytes) else word.encode("utf-8")
+
+
+def _bounded(query, reader):
+    """The parsed query with one-character CJK words as prefixes, scored prefixes, and every wildcard
+    cut to its ``MAX_EXPANSIONS`` most frequent terms. Returns (query, whether a cap cut something)."""
+    capped = False
+
+    def visit(node):
+        nonlocal capped
+        if isinstance(node, Term) and node.fieldname in ("text", "bigrams") and len(node.text) == 1:
+            if has_cjk(node.text):
+                # A one-character CJK word matches every bigram starting with it.
+                node = Prefix(node.fieldname, node.text)
+        if isinstance(node, Prefix):
+            # Whoosh gives every document a prefix matches the same score by default, which ranks
+            # "costitu*" hits in index order; scoring them ranks them like words.
+            node.constantscore = False
+            expansions = list(reader.expand_prefix(node.fieldname, node.text))
+            if len(expansions) > limits.MAX_EXPANSIONS:
+                capped = True
+                frequent = sorted(expansions, key=lambda t: -reader.doc_frequency(node.fieldname, t))
+                terms = [Term(node.fieldname, t.decode("utf-8")) for t in frequent[: limits.MAX_EXPANSIONS]]
+                return Or(terms, boost=node.boost)
+            return node
+        if hasattr(node, "subqueries"):
+            node.subqueries = [visit(q) for q in node.subqueries]
+        elif hasattr(node, "child"):
+            node.child = visit(node.child)
+        return node
+
+    return visit(query), capped
+
+
+def _force_unions(query) -> None:
+    """Or-queries use Whoosh's union matchers. On an index under 5,000 documents Whoosh otherwise
+    picks a matcher that scores every document any clause matches before collecting."""
+    if isinstance(query, Or):
+        query.matcher_type = Or.DEFAULT_MATCHER
+    for child in query.children():
+        _force_unions(child)
+
+
+def _leaf_count(query) -> int:
+    return sum(1 for _ in query.leaves())
+
+
+def _can_match(query, reader) -> bool:
+    """False when no term of the query exists in the index: the search would find nothing."""
+    for leaf in query.leaves():
+        if isinstance(leaf, Phrase):
+            if all((leaf.fieldname, w) in reader for w in leaf.words):
+                return True
+        elif isinstance(leaf, Prefix):
+            if next(iter(reader.expand_prefix(leaf.fieldname, leaf.text)), None) is not None:
+                return True
+        elif any(True for _ in leaf.existing_terms(reader, phrases=True, expand=True)):
+            return True
+    return False
+
+
+def _terms(query, reader) -> dict[str, set]:
+    """The index terms a query matched, per field (prefixes expanded), for highlighting.
+
+    A one-character CJK prefix is kept as the character itself (field "chars"), so
+    that "右" marks 右 in 右下 rather than the whole bigram.
+    """
+    terms: dict[str, set] = {}
+    for leaf in query.leaves():
+        if isinstance(leaf, Prefix) and len(leaf.text) == 1 and leaf.fieldname in ("text", "bigrams"):
+            terms.setdefault("chars", set()).add(leaf.text)
+            continue
+        if isinstance(leaf, Phrase):
+            # A phrase marks its words only where they stand together.
+            terms.setdefault(f"phrase:{leaf.fieldname}", set()).add(tuple(leaf.words))
+            continue
+        for fieldname, text in leaf.existing_terms(reader, phrases=True, expand=True):
+            if isinstance(text, bytes):
+                text = text.decode("utf-8")
+            terms.setdefault(fieldname, set()).add(text)
+    return terms

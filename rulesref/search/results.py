@@ -1,0 +1,97 @@
+"""What a search returns: immutable results that views, commands and the API show as they are.
+
+Results are cached and shared between requests, so nothing here can be changed after it is built:
+frozen dataclasses, tuples and read-only mappings. A hit carries, for each language shown, its
+text's edition, number, a ready link to the rule page and an already-escaped snippet (``SafeString``).
+Messages (notices) are lazy translations: each request shows them in its own language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from django.urls import reverse
+from django.utils.safestring import SafeString
+
+from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.rules.glossary import term_slug
+
+
+def rule_url(game: str, language: str, edition: str, kind: str, number: str) -> str:
+    """The page of a document: the rule's own page (``/rules/<game>/<lang>/<edition>/<number>/``),
+    a glossary entry's term page, or an unnumbered note's edition contents. The one place search
+    builds rule links."""
+    if kind == "glossary":
+        return reverse("rules:glossary-term", args=[game, language, edition, term_slug(number)])
+    if kind == "note" or not number:
+        return reverse("rules:edition-detail", args=[game, language, edition])
+    return reverse("rules:entry-detail", args=[game, language, edition, number])
+
+
+@dataclass(frozen=True)
+class LanguageText:
+    """One language's text of a hit."""
+
+    lang: str
+    edition: str
+    number: str
+    kind: str
+    snippet: SafeString
+    url: str
+
+    @property
+    def label(self):
+        return CONTENT_LANGUAGES[self.lang].label
+
+    def as_json(self) -> dict:
+        return {"edition": self.edition, "number": self.number, "snippet": str(self.snippet), "url": self.url}
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    game: str
+    number: str
+    kind: str
+    key: str
+    score: float
+    matched_lang: str
+    # language → LanguageText, in the order the languages are shown
+    texts: Mapping[str, LanguageText] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def rows(self) -> tuple[LanguageText, ...]:
+        return tuple(self.texts.values())
+
+    def as_json(self) -> dict:
+        return {
+            "game": self.game,
+            "number": self.number,
+            "kind": self.kind,
+            "score": round(self.score, 6),
+            "matched_lang": self.matched_lang,
+            "texts": {lang: text.as_json() for lang, text in self.texts.items()},
+        }
+
+
+@dataclass(frozen=True)
+class SearchResults:
+    query: str
+    hits: tuple[SearchHit, ...] = ()
+    corrected: str | None = None
+    error: object | None = None  # a (lazy) message
+    notices: tuple = ()  # (lazy) messages
+    languages: tuple[str, ...] = ()  # the languages shown
+
+    def as_json(self) -> dict:
+        data = {"query": self.query, "corrected": self.corrected, "hits": [hit.as_json() for hit in self.hits]}
+        if self.error:
+            data["error"] = str(self.error)
+        if self.notices:
+            data["notices"] = [str(notice) for notice in self.notices]
+        return data
+
+
+def frozen_texts(texts: dict[str, LanguageText]) -> Mapping[str, LanguageText]:
+    return MappingProxyType(dict(texts))

@@ -1,0 +1,273 @@
+"""The search service: every language's index at once, fused by rank, grouped by rule.
+
+``search(...) -> SearchResults`` is what the web views, the API and the ``search`` command call. It
+only reads. It is a pipeline, each stage in its own module, called in order and never calling back:
+
+1. read the query (``queries``);
+2. plan it per language: glossary rewrite, parsing, caps (``planning``; cached per generation);
+3. run each plan on its language's index, over the documents in scope (``generations``);
+4. fuse the ranked lists and group them by rule (``ranking``);
+5. show each hit in the languages asked for, each in the edition aligned with the one that matched,
+   with a snippet (``snippets``) and a link (``results``).
+
+When nothing matches, unknown words are respelled (``spelling``) and the query runs again; when a
+query of several plain words finds too little (every word must occur in one rule), it runs again as
+best-match (any word, rules holding more of them first), and the user is told. A language filter
+chooses which languages are *shown*: a query in any language finds the rule, which is then shown in
+the languages asked for. Whole results are cached per generation (LRU).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+from rulesref.core.languages import CONTENT_LANGUAGES
+
+from . import limits, planning, spelling
+from .generations import LRU, IndexMissing, open_generation
+from .queries import QueryError, UserQuery, parse_user_query
+from .ranking import RANKING, Fused, fuse
+from .results import LanguageText, SearchHit, SearchResults, frozen_texts, rule_url
+from .snippets import snippet
+
+_cache = LRU(limits.RESULT_CACHE_SIZE)
+
+FALLBACK_NOTICE = _("No rule contains all of your words; showing the rules that contain most of them.")
+BUDGET_NOTICE = _("The search took too long and shows what it found in time.")
+CAPPED_NOTICE = _("Your query matched too many words: only the most frequent ones were searched.")
+
+
+def clear_cache() -> None:
+    """Forget every cached result (the next search of each query searches again)."""
+    _cache.clear()
+
+
+@dataclass(frozen=True)
+class _Answer:
+    hits: tuple[SearchHit, ...]
+    corrected: str | None
+    notices: tuple
+
+
+@dataclass
+class _Ranked:
+    """One language's ranked rows for a plan."""
+
+    language: str
+    rows: list[dict]
+    direct: bool
+    plan: planning.Plan | None
+
+
+def search(
+    query: str,
+    *,
+    languages: list[str] | None = None,
+    game: str | None = None,
+    edition: str | None = None,
+    limit: int = 10,
+) -> SearchResults:
+    """Search every language; one hit per rule, best first, shown in ``languages`` (default: all)."""
+    try:
+        user = parse_user_query(query)
+    except QueryError as error:
+        return SearchResults(query=query, error=error.message)
+    shown = user.languages or [lang for lang in (languages or CONTENT_LANGUAGES) if lang in CONTENT_LANGUAGES]
+    shown = list(dict.fromkeys(shown))
+    game = user.game or game
+    edition = user.edition or edition
+    limit = max(1, min(limit, 100))
+    try:
+        generation = open_generation()
+    except IndexMissing as error:
+        return SearchResults(query=query, error=str(error), languages=tuple(shown))
+    key = (generation.name, user.text, tuple(shown), game, edition, limit)
+    answer = _cache.get(key)
+    if answer is None:
+        answer = _run(generation, user, shown, game, edition, limit)
+        _cache.put(key, answer)
+    return SearchResults(
+        query=query,
+        hits=answer.hits,
+        corrected=answer.corrected,
+        notices=tuple(user.notices) + answer.notices,
+        languages=tuple(shown),
+    )
+
+
+def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) -> _Answer:
+    deadline = time.thread_time() + limits.QUERY_BUDGET_SECONDS
+    notices: list = []
+    fetch = RANKING.fetch(limit)
+    # Every language is searched (a language filter only chooses what is shown); not one with
+    # nothing in scope (no Берсерк in Japanese).
+    searched = [lang for lang in generation.languages if generation[lang].scope(game, edition).count]
+    corrected = None
+    if user.number:
+        ranked = [_number(generation, lang, user.number, game, edition, fetch) for lang in searched]
+        fused = _fuse(generation, ranked, game, edition, number=user.number, prefer=user.game_hint, lift=False)
+        terms = {lang: {"text": frozenset({user.number})} for lang in CONTENT_LANGUAGES}
+        plans = {}
+    else:
+        question = len(user.plain_words) >= RANKING.thin_min_words
+        if len(user.plain_words) > limits.MAX_STRICT_WORDS:
+            ranked = [_Ranked(lang, [], False, None) for lang in searched]
+        else:
+            ranked = _text(generation, searched, user.text, game, edition, fetch, deadline, notices)
+        # A question is not respelled word by word: best-match below finds what its words can.
+        if not any(r.rows for r in ranked) and not question:
+            for language in spelling.languages_to_try(user.text, searched):
+                respelled = spelling.respell(generation, language, user.text)
+                if respelled is None:
+                    continue
+                attempt = _text(generation, searched, respelled, game, edition, fetch, deadline, notices)
+                if any(r.rows for r in attempt):
+                    corrected, ranked = respelled, attempt
+                    break
+        fused = _fuse(generation, ranked, game, edition)
+        words = UserQuery(raw="", text=corrected or user.text).plain_words
+        empty = not fused and len(words) >= RANKING.fallback_min_words
+        thin = len(fused) < RANKING.thin_below and len(words) >= RANKING.thin_min_words
+        if empty or thin:
+            loose = _text(
+                generation, searched, corrected or user.text, game, edition, fetch, deadline, notices, planning.ANY
+            )
+            have = {hit.key for hit in fused}
+            more = [hit for hit in _fuse(generation, loose, game, edition) if hit.key not in have]
+            if more:
+                fused += more
+                notices.append(FALLBACK_NOTICE)
+                ranked = ranked + loose
+        plans = {r.language: r.plan for r in ranked if r.plan is not None and r.plan.terms}
+        terms = {lang: plan.terms for lang, plan in plans.items()}
+        if any(plan.capped for plan in plans.values()):
+            notices.append(CAPPED_NOTICE)
+    if time.thread_time() > deadline and BUDGET_NOTICE not in notices:
+        notices.append(BUDGET_NOTICE)
+    hits = _show(generation, fused, shown, terms, edition, limit)
+    return _Answer(hits=tuple(hits), corrected=corrected, notices=tuple(dict.fromkeys(notices)))
+
+
+def _text(generation, languages, text, game, edition, fetch, deadline, notices, mode=planning.STRICT):
+    """Each language's ranked rows for ``text``."""
+    ranked = []
+    for language in languages:
+        index = generation[language]
+        scope = index.scope(game, edition)
+        plan = planning.plan_for(generation, language, text, scope.games, mode=mode)
+        if plan.query is None:
+            ranked.append(_Ranked(language, [], False, plan))
+            continue
+        if time.thread_time() > deadline:
+            notices.append(BUDGET_NOTICE)
+            ranked.append(_Ranked(language, [], False, plan))
+            continue
+        loose = mode == planning.ANY
+        wanted = fetch * RANKING.coordination_pool if loose else fetch
+        results, exceeded = index.search(plan.query, scope, wanted, terms=bool(plan.used), deadline=deadline)
+        if exceeded:
+            notices.append(BUDGET_NOTICE)
+        # Not list(results): it asks the length, which makes Whoosh run the query again to count.
+        hits = [results[i] for i in range(results.scored_length())]
+        if loose:
+            # Best-match: rules holding more of the words first, then by score.
+            held = [index.documents_with(group) for group in plan.groups]
+            hits = sorted(hits, key=lambda hit: -sum(hit.docnum in docs for docs in held))[:fetch]
+        rows = [index.row(hit.docnum) for hit in hits]
+        for row in rows:
+            row["defines"] = row["defines"] in plan.defines
+        direct = True
+        if plan.used:
+            # Did any hit match a word as typed, not only one of its translations?
+            direct = any(plan.typed.intersection(hit.matched_terms()) for hit in hits)
+        ranked.append(_Ranked(language, rows, direct, plan))
+    return ranked
+
+
+def _number(generation, language, number, game, edition, fetch) -> _Ranked:
+    """The rule a number names, then the rules citing it; document order within each."""
+    index = generation[language]
+    scope = index.scope(game, edition)
+    exact = [d for d in index.by_number.get(number, ()) if d in scope][:fetch]
+    reader = index.searcher().reader()
+    citing = []
+    if ("cites", number) in reader:
+        for docnum in reader.postings("cites", number).all_ids():
+            if docnum in scope and index.columns["number"][docnum] != number:
+                citing.append(docnum)
+                if len(citing) == fetch:
+                    break
+    return _Ranked(language, [index.row(d) for d in exact + citing], True, None)
+
+
+def _fuse(generation, ranked: list[_Ranked], game, edition, **options) -> list[Fused]:
+    lists = []
+    for r in ranked:
+        index = generation[r.language]
+        for row in r.rows:
+            if row["kind"] == "glossary" and "cite_keys" not in row:
+                row["cite_keys"] = index.stored_fields(row["doc"]).get("cite_keys", "")
+        lists.append((r.language, r.direct, index.scope(game, edition).count, r.rows))
+    return fuse(lists, **options)
+
+
+def _show(generation, fused: list[Fused], shown: list[str], terms, edition, limit) -> list[SearchHit]:
+    """Each hit in the shown languages, each in the edition aligned with the one that matched."""
+    hits = []
+    for found in fused:
+        anchor_language, anchor_edition = found.anchor
+        texts: dict[str, LanguageText] = {}
+        number, kind = found.number, found.kind
+        for language in shown:
+            if language not in generation.languages:
+                continue
+            index = generation[language]
+            row = found.rows.get(language)
+            if language == anchor_language and row is not None:
+                docnum = row["doc"]
+            else:
+                slug = generation.aligned_edition(found.game, anchor_language, anchor_edition, language)
+                if slug is None or (edition and slug != edition):
+                    continue
+                docnum = index.by_key_edition.get((found.key, slug))
+                if docnum is None:
+                    continue
+            stored = index.stored_fields(docnum)
+            marked = terms.get(language) or {}
+            cache_key = (language, docnum, tuple(sorted((k, tuple(sorted(v))) for k, v in marked.items())))
+            html = generation.snippets.get(cache_key)
+            if html is None:
+                html = snippet(language, stored["text"], marked)
+                generation.snippets.put(cache_key, html)
+            texts[language] = LanguageText(
+                lang=language,
+                edition=stored["edition"],
+                number=stored["number"],
+                kind=stored["kind"],
+                snippet=html,
+                url=rule_url(found.game, language, stored["edition"], stored["kind"], stored["number"]),
+            )
+            kind = kind or stored["kind"]
+            number = number or (stored["number"] if language == anchor_language else "")
+        if not texts:
+            # A rule lifted by a glossary entry may not exist in the searched scope; a language
+            # filter may leave nothing of a rule to show.
+            continue
+        number = number or next(iter(texts.values())).number
+        hits.append(
+            SearchHit(
+                game=found.game,
+                number=number,
+                kind=kind,
+                key=found.key,
+                score=found.score,
+                matched_lang=found.language,
+                texts=frozen_texts(texts),
+            )
+        )
+        if len(hits) == limit:
+            break
+    return hits

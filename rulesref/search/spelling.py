@@ -1,0 +1,61 @@
+"""Respelling: when nothing matched, each word a language's index does not know is replaced by its
+closest known word ("costituzine" → "costituzione"). Results are cached per generation."""
+
+from __future__ import annotations
+
+import re
+
+from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.core.scripts import has_cjk, uses_script
+
+from . import limits
+from .snippets import analysed
+
+WORD_RE = re.compile(rf"(?<![^\W\d_])[^\W\d_]{{3,{limits.MAX_SPELLED_WORD}}}(?![^\W\d_])")
+OPERATORS = ("AND", "OR", "NOT")
+# Suggestions asked of Whoosh per word: it ranks by distance, then frequency, and with limit=1 it
+# can return a farther word, so ask for a few and take the first.
+SUGGESTIONS = 5
+MAX_DISTANCE = 2
+# A typo rarely hits the first letter: keeping it makes the suggester 5× faster.
+SAME_PREFIX = 1
+
+
+def languages_to_try(text: str, languages: list[str]) -> list[str]:
+    """Languages whose script the text uses first: their index knows its words, if any does."""
+    return sorted(languages, key=lambda lang: not uses_script(text, CONTENT_LANGUAGES[lang].script))
+
+
+def respell(generation, language: str, text: str) -> str | None:
+    """``text`` with each word the index does not know replaced by its closest known word, or None."""
+    key = (language, text)
+    cached = generation.spellings.get(key, False)
+    if cached is not False:
+        return cached
+    corrected = _respell(generation[language].searcher(), language, text)
+    generation.spellings.put(key, corrected)
+    return corrected
+
+
+def _respell(searcher, language: str, text: str) -> str | None:
+    reader = searcher.reader()
+    corrector = searcher.corrector("text")
+    changed = False
+
+    def replace(match):
+        nonlocal changed
+        word = match.group()
+        if word.upper() in OPERATORS or has_cjk(word):
+            return word
+        found = analysed(language, word)
+        if not found or any(("text", token) in reader for token, _, _ in found):
+            # A stop word (nothing indexed), or a word the index knows.
+            return word
+        suggestions = corrector.suggest(word.lower(), limit=SUGGESTIONS, maxdist=MAX_DISTANCE, prefix=SAME_PREFIX)
+        if not suggestions:
+            return word
+        changed = True
+        return suggestions[0].capitalize() if word[:1].isupper() else suggestions[0]
+
+    corrected = WORD_RE.sub(replace, text)
+    return corrected if changed else None

@@ -1,0 +1,42 @@
+"""The vocabulary: hand-written terms, card names and term pairs derived from aligned editions."""
+
+import json
+
+import pytest
+
+from rulesref.rules.models import Entry
+from rulesref.search.expansion import Concept, Vocabulary
+from rulesref.search.store import VOCABULARY, current_generation
+
+
+def test_the_longest_form_wins_and_only_whole_words_match():
+    power = Concept("term:power", "mtg", {"en": ("power",), "it": ("forza",)})
+    base = Concept("term:base-power", "mtg", {"en": ("base power",), "it": ("forza base",)})
+    vocabulary = Vocabulary([power, base])
+    assert vocabulary.rewrite("base power", "it", games={"mtg"}) == ("((base power) OR (forza base))", [base])
+    assert vocabulary.rewrite("powerful", "it", games={"mtg"}) == ("powerful", [])
+    assert vocabulary.rewrite("power", "it", games={"berserk"}) == ("power", [])
+
+
+def test_a_cjk_form_matches_inside_a_longer_run():
+    concept = Concept("term:toughness", "mtg", {"en": ("toughness",), "zh-hans": ("防御力",)})
+    rewritten, used = Vocabulary([concept]).rewrite("基础防御力", "en", games={"mtg"})
+    assert rewritten == "基础((防御力) OR toughness)"
+
+
+@pytest.mark.usefixtures("search_index")
+def test_keyword_titles_and_glossary_entries_of_aligned_editions_become_derived_pairs():
+    data = json.loads((current_generation() / VOCABULARY).read_text(encoding="utf-8"))
+    derived = [c for c in data if c.get("derived")]
+    flying = [c for c in derived if c["forms"].get("en") == ["Flying"]]
+    # 702.9 "Flying" ↔ "飞行" (the keyword rule's title), and the glossary entries citing 702.9:
+    # both keyed by the rule's concept (the same rule in every edition and language).
+    concept = Entry.objects.get(edition__language="en", edition__slug="2024-09-20", number="702.9").concept_id
+    assert {c["key"] for c in flying} == {f"derived:title:mtg:c{concept}", f"derived:glossary:mtg:c{concept}"}
+    assert all(c["forms"] == {"en": ["Flying"], "zh-hans": ["飞行"]} for c in flying)
+    # Glossary entries that cite the same rules pair up too ("Hexproof" ↔ "辟邪" both cite 702.11).
+    assert any(c["forms"] == {"en": ["Hexproof"], "zh-hans": ["辟邪"]} for c in derived if "glossary" in c["key"])
+    # A form the hand-written list has is left to it: no derived concept claims "Toughness" in English.
+    assert not any("toughness" in [f.casefold() for f in c["forms"].get("en", [])] for c in derived)
+    hand_written = [c for c in data if not c.get("derived")]
+    assert any(c["key"] == "term:toughness" for c in hand_written)
