@@ -5,5 +5,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("rules/", include("rulesref.rules.urls")),
     path("search/", include("rulesref.search.urls")),
+    path("compare/", include("rulesref.compare.urls")),
     path("", include("rulesref.site.urls")),
 ]

@@ -61,6 +61,18 @@ class Concordance:
     without: dict[str, int]  # language → aligned texts with none of the term's forms
     untranslated: dict[str, int]  # language → texts with the term that have no aligned text
 
+    def rendering_rows(self) -> list[dict]:
+        """One row per language: renderings as printed, most used first, and what lacks one."""
+        return [
+            {
+                "language": language,
+                "renderings": counts.most_common(),
+                "without": self.without.get(language, 0),
+                "untranslated": self.untranslated.get(language, 0),
+            }
+            for language, counts in self.renderings.items()
+        ]
+
     def as_json(self) -> dict:
         return {
             "query": self.query,

@@ -24,7 +24,7 @@ from functools import cached_property
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.models import Edition, Entry
-from rulesref.rules.selectors import entries_under, entry_pairs, numbered_entries, same_rule_in
+from rulesref.rules.selectors import entries_under, entry_pairs, numbered_entries, rule_history, same_rule_in
 
 from .parts import examples_of, references_of
 from .selection import edition_key
@@ -225,3 +225,31 @@ def edition_diff(old: Edition, new: Edition, scope: str = "") -> EditionDiff:
 
 def diff_label(diff: EditionDiff) -> str:
     return f"{edition_key(diff.old)} → {edition_key(diff.new)}"
+
+
+@dataclass
+class Version:
+    """One edition's version of a rule, and how it differs from the next older version."""
+
+    edition: Edition
+    entry: Entry | None
+    change: Change | None = None  # None: the oldest version, or absent
+
+
+def rule_versions(entry: Entry) -> list[Version]:
+    """The rule in every edition of its language, newest first, each compared with the version
+    before it (``moved``, ``changed`` or ``unchanged``; ``added`` where it first appears)."""
+    versions = [Version(edition, found) for edition, found in rule_history(entry)]
+    present = [version for version in versions if version.entry is not None]
+    for newer, older in zip(present, present[1:], strict=False):
+        before, after = older.entry, newer.entry
+        if before.number != after.number:
+            kind = MOVED
+        elif same_content(before, after):
+            kind = UNCHANGED
+        else:
+            kind = CHANGED
+        newer.change = Change(kind, before, after)
+    if present and present[-1] is not versions[-1]:
+        present[-1].change = Change(ADDED, None, present[-1].entry)
+    return versions

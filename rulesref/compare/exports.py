@@ -185,4 +185,3 @@ def csv_document(table: SideBySide) -> str:
                     line += [cell.entry.number, _cell(example_cell.example.text)]
             writer.writerow(line)
     return out.getvalue()
-

@@ -19,6 +19,7 @@ so a renumbered source rule is still the same rule.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.utils.translation import gettext as _
 
@@ -66,8 +67,9 @@ class FreshnessReport:
     def up_to_date(self) -> bool:
         return self.source.pk == self.newest_source.pk
 
-    def stale_of(self, entry: Entry) -> StaleRule | None:
-        return next((item for item in self.stale if item.entry.pk == entry.pk), None)
+    @cached_property
+    def stale_by_entry(self) -> dict[int, StaleRule]:
+        return {item.entry.pk: item for item in self.stale}
 
     def as_json(self) -> dict:
         return {
