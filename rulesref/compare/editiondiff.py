@@ -24,7 +24,14 @@ from functools import cached_property
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.models import Edition, Entry
-from rulesref.rules.selectors import entries_under, entry_pairs, numbered_entries, rule_history, same_rule_in
+from rulesref.rules.selectors import (
+    attach_parts,
+    entries_under,
+    entry_pairs,
+    numbered_entries,
+    rule_history,
+    same_rule_in,
+)
 
 from .parts import examples_of, references_of
 from .selection import edition_key
@@ -171,12 +178,18 @@ def chapter_titles(*editions: Edition) -> dict[str, str]:
 
 
 def edition_diff(old: Edition, new: Edition, scope: str = "") -> EditionDiff:
-    """Every rule of ``old`` and ``new`` (within ``scope``, if given) with what happened to it."""
+    """Every rule of ``old`` and ``new`` (within ``scope``, if given) with what happened to it.
+
+    With a scope, a rule of either edition under it is shown with its partner, even
+    when the partner is numbered outside the scope (Берсерк's 107.2 is 108.2 now).
+    """
+    pairs = entry_pairs(old, new)
     if scope:
         old_entries = entries_under(old, scope)
         root = next((e for e in old_entries if e.number == scope and not e.duplicate_of_id), None)
         there = same_rule_in(root, new) if root is not None else None
         new_entries = entries_under(new, there.number if there is not None else scope)
+        old_entries, new_entries = _with_partners(old, new, old_entries, new_entries, pairs)
     else:
         old_entries, new_entries = numbered_entries(old), numbered_entries(new)
     old_by_id = {entry.pk: entry for entry in old_entries}
@@ -185,7 +198,7 @@ def edition_diff(old: Edition, new: Edition, scope: str = "") -> EditionDiff:
     partner_of_old: dict[int, int] = {}
     split_from: dict[int, int] = {}
     merged_into: dict[int, int] = {}
-    for source, target, method, relation, score in entry_pairs(old, new):
+    for source, target, method, relation, score in pairs:
         if relation in ("same", "moved"):
             if source in old_by_id and target in new_by_id:
                 primary[target] = (source, method, score)
@@ -221,6 +234,22 @@ def edition_diff(old: Edition, new: Edition, scope: str = "") -> EditionDiff:
         placed.append(((after, 1, entry.order), change))
     placed.sort(key=lambda item: item[0])
     return EditionDiff(old, new, scope, [change for _, change in placed])
+
+
+def _with_partners(old, new, old_entries, new_entries, pairs) -> tuple[list[Entry], list[Entry]]:
+    """Both lists completed with the partners of their entries, each in source order."""
+    old_ids = {entry.pk for entry in old_entries}
+    new_ids = {entry.pk for entry in new_entries}
+    paired = [(source, target) for source, target, _m, relation, _s in pairs if relation in ("same", "moved")]
+    more_new = {target for source, target in paired if source in old_ids and target not in new_ids}
+    more_old = {source for source, target in paired if target in new_ids and source not in old_ids}
+    if more_new:
+        found = attach_parts(list(Entry.objects.filter(pk__in=more_new).exclude(number="")), new)
+        new_entries = sorted(new_entries + found, key=lambda entry: entry.order)
+    if more_old:
+        found = attach_parts(list(Entry.objects.filter(pk__in=more_old).exclude(number="")), old)
+        old_entries = sorted(old_entries + found, key=lambda entry: entry.order)
+    return old_entries, new_entries
 
 
 def diff_label(diff: EditionDiff) -> str:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from rulesref.rules.models import Edition, Entry, Example
-from rulesref.rules.selectors import entries_of_concepts, entries_under, same_rule_in
+from rulesref.rules.selectors import entries_of_concepts, entries_under, numbered_entries, same_rule_in
 
 from .parts import examples_of
 from .selection import SelectionError, edition_key
@@ -121,9 +121,11 @@ def _key(entry: Entry) -> int:
 
 
 def side_by_side(columns: list[Edition], scope: str) -> SideBySide:
-    """The aligned rows of ``columns`` within ``scope``."""
+    """The aligned rows of ``columns`` within ``scope`` (every numbered entry when ``scope`` is "")."""
     if not columns:
         return SideBySide(columns, scope, [])
+    if not scope:
+        return _build(columns, scope, [numbered_entries(edition) for edition in columns])
     anchor = columns[0]
     scoped = [entries_under(anchor, scope)]
     roots = [entry for entry in scoped[0] if entry.number == scope and not entry.duplicate_of_id]
@@ -135,6 +137,10 @@ def side_by_side(columns: list[Edition], scope: str) -> SideBySide:
             _("No rule numbered %(scope)s in %(columns)s")
             % {"scope": scope, "columns": ", ".join(edition_key(e) for e in columns)}
         )
+    return _build(columns, scope, scoped)
+
+
+def _build(columns: list[Edition], scope: str, scoped: list[list[Entry]]) -> SideBySide:
     order = _row_order([[_key(entry) for entry in entries] for entries in scoped])
     cells_by_column = []
     for edition, entries in zip(columns, scoped, strict=True):
