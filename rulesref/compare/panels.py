@@ -12,12 +12,14 @@ entry it has nothing to say about (an unnumbered note). It shows
   ``compare/_freshness.html``, whose context :func:`freshness_context` builds, so a
   page can also include it on its own.
 
-A page that shows many rules calls it once per rule: the freshness of the whole
-translation edition is computed once per request and kept on the request.
+A page that shows many rules calls it once per rule: the stale rules of the whole
+translation edition are computed once, kept on the request and in Django's cache
+(keyed by the three editions' sha256).
 """
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -25,23 +27,46 @@ from django.utils.http import urlencode
 from rulesref.rules.models import Edition, Entry
 from rulesref.rules.selectors import newest_edition_like
 
-from .freshness import FreshnessReport, freshness_report
+from .freshness import StaleRule, freshness_report
 from .selection import edition_key
 
+# The stale rules of a translation edition, cached between requests (re-imports change the key).
+CACHE_SECONDS = 24 * 3600
 
-def _report(request, edition: Edition) -> FreshnessReport | None:
-    cache = getattr(request, "_compare_freshness", None) if request is not None else None
-    if cache is None:
-        cache = {}
+
+def _stale_rules(request, edition: Edition) -> tuple[dict[int, tuple[str, int | None, int | None]], Edition]:
+    """entry id → (reason, source entry id, newest source entry id) for the stale rules of ``edition``,
+    and the newest source edition.
+
+    Kept on the request (a page shows many rules) and in Django's cache, keyed by the
+    sources' sha256, so a re-import of any of the three editions computes it afresh.
+    """
+    memo = getattr(request, "_compare_stale", None) if request is not None else None
+    if memo is None:
+        memo = {}
         if request is not None:
-            request._compare_freshness = cache
-    if edition.pk not in cache:
-        source = edition.translates
-        if source is None or newest_edition_like(source).pk == source.pk:
-            cache[edition.pk] = None
-        else:
-            cache[edition.pk] = freshness_report(edition)
-    return cache[edition.pk]
+            request._compare_stale = memo
+    if edition.pk in memo:
+        return memo[edition.pk]
+    source = edition.translates
+    newest = newest_edition_like(source)
+    if newest.pk == source.pk:
+        memo[edition.pk] = ({}, newest)
+        return memo[edition.pk]
+    key = f"compare:stale:{edition.pk}:{edition.source_sha256}:{source.source_sha256}:{newest.source_sha256}"
+    stale = cache.get(key)
+    if stale is None:
+        stale = {
+            item.entry.pk: (
+                item.reason,
+                item.source.pk if item.source else None,
+                item.newest.pk if item.newest else None,
+            )
+            for item in freshness_report(edition).stale
+        }
+        cache.set(key, stale, CACHE_SECONDS)
+    memo[edition.pk] = (stale, newest)
+    return memo[edition.pk]
 
 
 def freshness_context(entry: Entry, request=None) -> dict | None:
@@ -49,17 +74,19 @@ def freshness_context(entry: Entry, request=None) -> dict | None:
     edition = entry.edition
     if not entry.number or edition.translates_id is None:
         return None
-    report = _report(request, edition)
-    if report is None:
+    stale, newest = _stale_rules(request, edition)
+    found = stale.get(entry.pk)
+    if found is None:
         return None
-    stale = report.stale_by_entry.get(entry.pk)
-    if stale is None:
-        return None
+    reason, source_id, newest_id = found
+    wanted = [pk for pk in (source_id, newest_id) if pk]
+    rows = Entry.objects.select_related("edition__game").prefetch_related("examples").in_bulk(wanted)
+    source = edition.translates
     query = urlencode([("game", edition.game.slug), ("edition", edition_key(edition))])
     return {
-        "stale": stale,
-        "source": report.source,
-        "newest_source": report.newest_source,
+        "stale": StaleRule(entry, reason, rows.get(source_id), rows.get(newest_id)),
+        "source": source,
+        "newest_source": newest,
         "freshness_url": f"{reverse('compare:freshness')}?{query}",
     }
 

@@ -7,6 +7,7 @@ the Берсерк fragment and Heroes ed. 15), rolled back at the end.
 
 import pytest
 from django.conf import settings as django_settings
+from django.core.cache import cache
 from django.db import transaction
 
 from rulesref.rules.models import Edition, Entry
@@ -41,7 +42,8 @@ def workbench_store(django_db_blocker):
 
 @pytest.fixture
 def store(workbench_store, db):
-    """The package's database, inside this test's own transaction."""
+    """The package's database, inside this test's own transaction (and no cached stale rules of another)."""
+    cache.clear()
 
 
 def edition(language: str, slug: str, game: str = "mtg") -> Edition:

@@ -33,3 +33,12 @@ def test_an_original_language_rule_and_a_note_have_no_stale_notice(store):
     assert freshness_context(entry("en", "2024-09-20", "208.3a")) is None
     note = entry("it", "2024-10-02", "208.3a").edition.entries.get(kind="note", order=0)
     assert rule_panel(RequestFactory().get("/"), note) is None
+
+
+def test_a_later_request_reads_the_stale_rules_from_the_cache(store, django_assert_max_num_queries):
+    rule_panel(RequestFactory().get("/"), entry("it", "2024-10-02", "208.3a"))
+    stale = entry("it", "2024-10-02", "208.2a")
+    # Without the cache the whole edition's freshness takes a dozen queries over three editions.
+    with django_assert_max_num_queries(6):
+        html = str(rule_panel(RequestFactory().get("/"), stale))
+    assert "“As <del>Lost Order of Jarkeld</del><ins>this creature</ins> enters, choose an opponent”" in html
