@@ -40,7 +40,7 @@ def _editions(game: str) -> list[Edition]:
     return list(Edition.objects.for_game(game).order_by("language", "-effective_date", "slug"))
 
 
-def _common(request, game: str, **extra) -> dict:
+def _common(game: str, **extra) -> dict:
     return {"game": game, "games": GAMES.values(), "editions": _editions(game), **extra}
 
 
@@ -87,8 +87,8 @@ def side_by_side_view(request):
     try:
         game = read_game(request.GET.get("game"))
     except SelectionError as error:
-        return _failed(request, "compare/side_by_side.html", _common(request, next(iter(GAMES))), error)
-    context = _common(request, game, selected=request.GET.getlist("c"), scope=request.GET.get("scope", ""))
+        return _failed(request, "compare/side_by_side.html", _common(next(iter(GAMES))), error)
+    context = _common(game, selected=request.GET.getlist("c"), scope=request.GET.get("scope", ""))
     try:
         game, columns, scope = _selection(request)
         context.update(columns=columns, selected=[edition_key(edition) for edition in columns])
@@ -159,7 +159,7 @@ def terms_view(request, game: str):
         {"key": key, "forms": [(language, forms) for language, forms in sorted(by_language.items())]}
         for key, by_language in sorted(glossary.forms.items())
     ]
-    context = _common(request, game, terms=terms, tbx_url=reverse("compare:export-tbx", args=[game]))
+    context = _common(game, terms=terms, tbx_url=reverse("compare:export-tbx", args=[game]))
     return render(request, "compare/terms.html", context)
 
 
@@ -174,8 +174,8 @@ def diff_view(request):
     try:
         game = read_game(request.GET.get("game"))
     except SelectionError as error:
-        return _failed(request, "compare/diff.html", _common(request, next(iter(GAMES))), error)
-    context = _common(request, game, old_key=request.GET.get("from", ""), new_key=request.GET.get("to", ""))
+        return _failed(request, "compare/diff.html", _common(next(iter(GAMES))), error)
+    context = _common(game, old_key=request.GET.get("from", ""), new_key=request.GET.get("to", ""))
     if not context["old_key"] or not context["new_key"]:
         return render(request, "compare/diff.html", context)
     try:
@@ -224,7 +224,7 @@ def history_view(request, game: str, language: str, edition: str, number: str):
     )
     if entry is None:
         raise Http404("no such rule in this edition")
-    context = _common(request, game, entry=entry, edition=edition_row, versions=rule_versions(entry))
+    context = _common(game, entry=entry, edition=edition_row, versions=rule_versions(entry))
     return render(request, "compare/history.html", context)
 
 
@@ -233,7 +233,7 @@ def freshness_view(request):
     try:
         game = read_game(request.GET.get("game"))
     except SelectionError as error:
-        return _failed(request, "compare/freshness.html", _common(request, next(iter(GAMES))), error)
+        return _failed(request, "compare/freshness.html", _common(next(iter(GAMES))), error)
     context = _common(
         request, game, translations=translation_editions(game), selected_key=request.GET.get("edition", "")
     )
@@ -255,9 +255,9 @@ def concordance_view(request):
     try:
         game = read_game(request.GET.get("game"))
     except SelectionError as error:
-        return _failed(request, "compare/concordance.html", _common(request, next(iter(GAMES))), error)
+        return _failed(request, "compare/concordance.html", _common(next(iter(GAMES))), error)
     query = request.GET.get("q", "")
-    context = _common(request, game, query=query, selected=request.GET.getlist("c"))
+    context = _common(game, query=query, selected=request.GET.getlist("c"))
     try:
         game, columns, _scope = _selection(request)
         context.update(columns=columns, selected=[edition_key(edition) for edition in columns])
@@ -292,7 +292,7 @@ def consistency_view(request):
     try:
         game = read_game(request.GET.get("game"))
     except SelectionError as error:
-        return _failed(request, "compare/consistency.html", _common(request, next(iter(GAMES))), error)
+        return _failed(request, "compare/consistency.html", _common(next(iter(GAMES))), error)
     context = _common(
         request,
         game,
