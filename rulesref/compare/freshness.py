@@ -32,7 +32,7 @@ from rulesref.rules.selectors import (
     same_rule_in,
 )
 
-from .editiondiff import same_content, text_diff
+from .editiondiff import entry_content, same_content, text_diff
 from .selection import SelectionError, edition_key
 from .textdiff import Piece
 
@@ -45,6 +45,11 @@ class StaleRule:
     reason: str  # CHANGED, REMOVED or UNALIGNED
     source: Entry | None  # the rule it translates
     newest: Entry | None  # that rule in the newest source edition
+
+    @property
+    def translation_text(self) -> str:
+        """The translated rule as a reader compares it: title, text and examples."""
+        return entry_content(self.entry)
 
     @property
     def pieces(self) -> list[Piece]:

@@ -234,9 +234,7 @@ def freshness_view(request):
         game = read_game(request.GET.get("game"))
     except SelectionError as error:
         return _failed(request, "compare/freshness.html", _common(next(iter(GAMES))), error)
-    context = _common(
-        request, game, translations=translation_editions(game), selected_key=request.GET.get("edition", "")
-    )
+    context = _common(game, translations=translation_editions(game), selected_key=request.GET.get("edition", ""))
     if not context["selected_key"]:
         return render(request, "compare/freshness.html", context)
     try:
@@ -294,7 +292,6 @@ def consistency_view(request):
     except SelectionError as error:
         return _failed(request, "compare/consistency.html", _common(next(iter(GAMES))), error)
     context = _common(
-        request,
         game,
         translations=translation_editions(game),
         selected_key=request.GET.get("edition", ""),
