@@ -296,13 +296,8 @@ def number_under(number: str, scope: str) -> bool:
 def entries_under(edition: Edition, scope: str) -> list[Entry]:
     """The numbered entries of ``edition`` at or under ``scope`` (see :func:`number_under`), in
     source order, with their parts attached (:func:`attach_parts`)."""
-    prefix = scope.split(".", 1)[0][:1] if "." not in scope and len(scope) == 1 else scope
-    candidates = (
-        Entry.objects.in_edition(edition)
-        .numbered()
-        .filter(number__startswith=prefix)
-        .in_source_order()
-    )
+    # Everything under a scope starts with it ("2" → "208.3a"); number_under sorts out "208.20".
+    candidates = Entry.objects.in_edition(edition).numbered().filter(number__startswith=scope).in_source_order()
     return attach_parts([entry for entry in candidates if number_under(entry.number, scope)], edition)
 
 
