@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "rulesref.core.apps.CoreConfig",
     "rulesref.rules",
     "rulesref.search",
+    "rulesref.compare",
     "rulesref.site",
     "rulesref.examples",
 ]

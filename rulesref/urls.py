@@ -6,6 +6,7 @@ urlpatterns = [
     path("rules/", include("rulesref.rules.urls")),
     path("search/", include("rulesref.search.urls")),
     path("examples/", include("rulesref.examples.urls")),
+    path("compare/", include("rulesref.compare.urls")),
     path("", include("rulesref.site.urls")),
 ]
 

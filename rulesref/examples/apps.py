@@ -6,3 +6,10 @@ class ExamplesConfig(AppConfig):
     name = "rulesref.examples"
     label = "examples"
     verbose_name = _("Executable examples")
+
+    def ready(self):
+        from rulesref.core import panels
+
+        from .panels import run_link
+
+        panels.register_example_annotation("examples.run", run_link, order=10)

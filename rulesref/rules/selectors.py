@@ -882,3 +882,161 @@ def edition_slugs(game: str | None = None) -> set[str]:
     """The slugs of every imported edition (of ``game``), for checking an ``edition:`` filter."""
     editions = Edition.objects.for_game(game) if game else Edition.objects.all()
     return set(editions.values_list("slug", flat=True))
+
+
+# Reads for the translator workbench (rulesref/compare): scopes, concepts, pairs.
+
+
+def number_under(number: str, scope: str) -> bool:
+    """Whether ``number`` is ``scope`` or printed under it, in one edition's own numbering.
+
+    ``2`` (a chapter) holds the sections 200–299 and everything in them; ``208``
+    holds ``208.1`` … ``208.5``; ``208.2`` holds ``208.2a`` (subrule letters follow
+    the number directly) but not ``208.20``; Berserk's ``104.3`` holds ``104.3.1``.
+    Numbers are only compared within one edition: across editions rules are joined
+    through their concepts.
+    """
+    if not number or not scope:
+        return False
+    if number == scope or number.startswith(scope + "."):
+        return True
+    head = number.split(".", 1)[0]
+    if "." not in scope and len(scope) == 1 and scope.isdigit():
+        return len(head) == 3 and head.isdigit() and head.startswith(scope)
+    if "." in scope and scope[-1].isdigit() and number.startswith(scope):
+        rest = number[len(scope) :]
+        return rest[:1].isalpha() and rest[:1].islower() and (rest[1:2] in ("", ".") or rest[1:2].isalpha())
+    return False
+
+
+def entries_under(edition: Edition, scope: str) -> list[Entry]:
+    """The numbered entries of ``edition`` at or under ``scope`` (see :func:`number_under`), in
+    source order, with their parts attached (:func:`attach_parts`)."""
+    # Everything under a scope starts with it ("2" → "208.3a"); number_under sorts out "208.20".
+    candidates = Entry.objects.in_edition(edition).numbered().filter(number__startswith=scope).in_source_order()
+    return attach_parts([entry for entry in candidates if number_under(entry.number, scope)], edition)
+
+
+def numbered_entries(edition: Edition) -> list[Entry]:
+    """Every numbered entry of ``edition`` in source order, with their parts attached (:func:`attach_parts`)."""
+    return attach_parts(list(Entry.objects.in_edition(edition).numbered().in_source_order()), edition)
+
+
+def entries_of_concepts(edition: Edition, concept_ids) -> dict[int, Entry]:
+    """concept id → the entry of ``edition`` that expresses it (one at most per edition)."""
+    found = list(Entry.objects.in_edition(edition).filter(concept_id__in=list(concept_ids)))
+    return {entry.concept_id: entry for entry in attach_parts(found, edition)}
+
+
+def attach_parts(entries: list[Entry], edition: Edition) -> list[Entry]:
+    """Give each entry of ``edition`` its ``example_list`` and ``reference_list`` (in order), and the
+    ``edition`` object itself.
+
+    Two queries for any number of entries: Django's ``prefetch_related`` spends most
+    of its time building one related manager per row (6× slower on a 3,000-rule edition).
+    """
+    from .models import Example
+
+    ids = {entry.pk for entry in entries}
+    examples: dict[int, list] = {}
+    references: dict[int, list] = {}
+    if len(ids) > 500:
+        example_rows = Example.objects.filter(entry__edition=edition)
+        reference_rows = CrossReference.objects.filter(entry__edition=edition)
+    else:
+        example_rows = Example.objects.filter(entry_id__in=ids)
+        reference_rows = CrossReference.objects.filter(entry_id__in=ids)
+    for example in example_rows.order_by("entry_id", "order"):
+        examples.setdefault(example.entry_id, []).append(example)
+    for reference in reference_rows.order_by("entry_id", "id"):
+        references.setdefault(reference.entry_id, []).append(reference)
+    for entry in entries:
+        # The edition object the caller holds, rather than one copy per row (its report is large).
+        entry.edition = edition
+        entry.example_list = examples.get(entry.pk, [])
+        entry.reference_list = references.get(entry.pk, [])
+    return entries
+
+
+def newest_edition_like(edition: Edition) -> Edition:
+    """The newest edition of ``edition``'s game and language (``edition`` itself if none is newer)."""
+    return Edition.objects.newest(edition.game.slug, edition.language) or edition
+
+
+def edition_by_slug(game: str, language: str, slug: str) -> Edition | None:
+    """One edition by its (game, language, slug); the slug is the effective date where there is one."""
+    return (
+        Edition.objects.for_game(game)
+        .in_language(language)
+        .filter(slug=slug)
+        .select_related("game", "translates")
+        .first()
+    )
+
+
+def entry_pairs(source: Edition, target: Edition) -> list[tuple[int, int, str, str, float]]:
+    """(source entry id, target entry id, method, relation, score) for two editions of a game.
+
+    Like :func:`pair_links`, but with entry ids, so that a number printed twice
+    (Duskmourn's 702.175) stays two entries: the stored links of a directly aligned
+    pair (read backwards when only the other direction is stored, a split then
+    reading as a merge), otherwise the entries that share a concept, with the
+    text similarity as score within one language.
+    """
+    from .alignment import similarity
+
+    stored = EditionAlignment.objects.filter(source=source, target=target).first()
+    backwards = None if stored else EditionAlignment.objects.filter(source=target, target=source).first()
+    if stored is not None or backwards is not None:
+        links = EntryLink.objects.filter(alignment=stored or backwards).values_list(
+            "source_id", "target_id", "method", "relation", "score"
+        )
+        if stored is not None:
+            return [tuple(link) for link in links]
+        swap = {"split": "merged", "merged": "split"}
+        return [(b, a, method, swap.get(relation, relation), score) for a, b, method, relation, score in links]
+    theirs = {
+        concept: (pk, number, text)
+        for pk, concept, number, text in Entry.objects.in_edition(target)
+        .exclude(concept=None)
+        .values_list("pk", "concept_id", "number", "text")
+    }
+    found = []
+    for pk, concept, number, text in (
+        Entry.objects.in_edition(source).exclude(concept=None).values_list("pk", "concept_id", "number", "text")
+    ):
+        if concept not in theirs:
+            continue
+        other_pk, other_number, other_text = theirs[concept]
+        relation = "same" if number == other_number else "moved"
+        if source.language == target.language:
+            method = "number" if relation == "same" else "text"
+            score = round(similarity(text, other_text), 4)
+        else:
+            method, score = "translation", 1.0
+        found.append((pk, other_pk, method, relation, score))
+    return found
+
+
+def game_terms(game: str, languages=None) -> list:
+    """The glossary's terms of ``game`` with their forms (only in ``languages``, when given)."""
+    from django.db.models import Prefetch
+
+    from .models import Term, TermForm
+
+    forms = TermForm.objects.order_by("language", "-preferred", "pk")
+    if languages is not None:
+        forms = forms.filter(language__in=list(languages))
+    return list(Term.objects.filter(game__slug=game).order_by("key").prefetch_related(Prefetch("forms", forms)))
+
+
+def glossary_definitions(edition: Edition) -> dict[str, str]:
+    """Lower-cased glossary term → definition, for one edition's printed glossary."""
+    from .models import GlossaryEntry
+
+    return {
+        term.casefold(): definition
+        for term, definition in GlossaryEntry.objects.filter(edition=edition)
+        .order_by("-position")
+        .values_list("term", "definition")
+    }

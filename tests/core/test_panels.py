@@ -7,7 +7,10 @@ from rulesref.core import panels
 
 
 @pytest.fixture
-def registered():
+def registered(monkeypatch):
+    """Register contributions for one test, with the apps' own ones set aside meanwhile."""
+    monkeypatch.setattr(panels, "_entry_panels", {})
+    monkeypatch.setattr(panels, "_example_annotations", {})
     names = []
 
     def register(kind, name, func, **kwargs):

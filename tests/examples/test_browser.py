@@ -60,3 +60,22 @@ def test_running_veteran_motorist_in_italian_shows_4_4_in_the_step_table(transac
     assert page.locator("#param-vehicle_power").input_value() == "99"
     assert page.locator("#verdict").count() == 0
     context.close()
+
+
+def test_from_the_italian_rule_208_3a_run_the_example_and_read_4_4(transactional_db, live_server, browser):
+    """The reader's path: the Italian rule page, its example's Run link, the step table."""
+    from rulesref.rules.services import edition_import
+    from tests.conftest import SEED_IT_2024, SOURCES
+
+    edition_import(path=SOURCES / "mtg_cr_en_20240917_duskmourn.txt.gz", game="mtg", language="en")
+    edition_import(path=SEED_IT_2024, game="mtg", language="it", edition="2024-10-02", translates="en:2024-09-20")
+    context = browser.new_context(locale="it-IT", viewport={"width": 1400, "height": 1600})
+    page = context.new_page()
+    page.goto(live_server.url + "/rules/mtg/it/2024-10-02/208.3a/")
+    example = page.locator("#r208\\.3a p.example")
+    assert "Manovratore Veterano" in example.inner_text()
+    example.locator("a.example-run").click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/examples/veteran-motorist/")
+    assert page.locator("#step-4 tr#s4-vehicle td.pt strong").inner_text() == "4/4"
+    context.close()

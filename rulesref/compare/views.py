@@ -1,0 +1,319 @@
+"""The translator workbench's pages. Reads go through the modules of this app and
+``rules.selectors``; views only read the request, call them and render."""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+
+from rulesref.core.games import GAMES
+from rulesref.rules.models import Edition, Entry
+from rulesref.rules.selectors import edition_by_slug
+
+from .concordance import concordance
+from .consistency import consistency_report
+from .editiondiff import chapter_titles, diff_label, edition_diff, rule_versions
+from .exports import csv_document, tbx_document, tmx_document
+from .freshness import freshness_report, translation_editions
+from .selection import (
+    SelectionError,
+    edition_key,
+    find_edition,
+    read_column,
+    read_columns,
+    read_game,
+    read_scope,
+    resolve_columns,
+)
+from .sidebyside import side_by_side
+from .terms import Glossary
+
+CHANGES_PER_PAGE = 100
+HITS_PER_PAGE = 50
+
+
+def _editions(game: str) -> list[Edition]:
+    return list(Edition.objects.for_game(game).order_by("language", "-effective_date", "slug"))
+
+
+def _common(game: str, **extra) -> dict:
+    return {"game": game, "games": GAMES.values(), "editions": _editions(game), **extra}
+
+
+def _one_edition(game: str, value: str, what: str) -> Edition:
+    request = read_column(value)
+    if not request.edition:
+        raise SelectionError(_("%(what)s %(value)s: expected LANG:EDITION") % {"what": what, "value": repr(value)})
+    return find_edition(game, request.language, request.edition)
+
+
+def _failed(request, template: str, context: dict, error: SelectionError):
+    context["error"] = str(error)
+    return render(request, template, context, status=400)
+
+
+def _selection(request) -> tuple[str, list[Edition], str]:
+    game = read_game(request.GET.get("game"))
+    columns = resolve_columns(game, read_columns(request.GET.getlist("c")))
+    return game, columns, read_scope(request.GET.get("scope"))
+
+
+def _query(game: str, columns: list[Edition], **extra) -> str:
+    pairs = [("game", game), *(("c", edition_key(edition)) for edition in columns)]
+    pairs += [(key, value) for key, value in extra.items() if value]
+    return urlencode(pairs)
+
+
+def mark_table(table, glossary: Glossary) -> None:
+    """Give every cell its text with glossary terms marked (escaped first)."""
+    for row in table.rows:
+        for cell in row.cells:
+            if cell.entry is not None:
+                entry = cell.entry
+                cell.title_html = glossary.mark(entry.title, cell.language) if entry.title != entry.text else ""
+                cell.text_html = glossary.mark(entry.text, cell.language)
+        for line in row.examples:
+            for cell in line:
+                if cell.example is not None:
+                    cell.text_html = glossary.mark(cell.example.text, cell.language)
+
+
+def side_by_side_view(request):
+    """Any set of editions side by side within a rule, section or chapter, one row per concept."""
+    try:
+        game = read_game(request.GET.get("game"))
+    except SelectionError as error:
+        return _failed(request, "compare/side_by_side.html", _common(next(iter(GAMES))), error)
+    context = _common(game, selected=request.GET.getlist("c"), scope=request.GET.get("scope", ""))
+    try:
+        game, columns, scope = _selection(request)
+        context.update(columns=columns, selected=[edition_key(edition) for edition in columns])
+        if not columns or not scope:
+            return render(request, "compare/side_by_side.html", context)
+        table = side_by_side(columns, scope)
+    except SelectionError as error:
+        return _failed(request, "compare/side_by_side.html", context, error)
+    glossary = Glossary.load(game, {edition.language for edition in columns})
+    mark_table(table, glossary)
+    query = _query(game, columns, scope=scope)
+    languages = [edition.language for edition in columns]
+    context.update(
+        table=table,
+        legend=glossary.legend(),
+        csv_url=f"{reverse('compare:export-csv')}?{query}",
+        tmx_url=f"{reverse('compare:export-tmx')}?{query}" if len(set(languages)) == len(languages) else "",
+        concordance_url=f"{reverse('compare:concordance')}?{_query(game, columns)}",
+    )
+    return render(request, "compare/side_by_side.html", context)
+
+
+def _download(content, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _export_name(columns: list[Edition], scope: str, suffix: str) -> str:
+    languages = "-".join(edition.language for edition in columns)
+    return f"{columns[0].game.slug}-{languages}-{scope or 'all'}.{suffix}"
+
+
+def export_tmx(request):
+    """The aligned rules of the selection as TMX 1.4 (one edition per language)."""
+    try:
+        game, columns, scope = _selection(request)
+        if len(columns) < 2 or not scope:
+            raise SelectionError(_("Choose at least two editions and a scope to export"))
+        if len({edition.language for edition in columns}) != len(columns):
+            raise SelectionError(_("A TMX file holds one edition per language: choose one edition of each language"))
+        table = side_by_side(columns, scope)
+    except SelectionError as error:
+        return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
+    data = tmx_document(table, examples=request.GET.get("examples") == "1")
+    return _download(data, "application/x-tmx+xml", _export_name(columns, scope, "tmx"))
+
+
+def export_csv(request):
+    """The side-by-side rows of the selection as CSV (UTF-8 with a byte-order mark, which
+    spreadsheets need to read it as UTF-8)."""
+    try:
+        game, columns, scope = _selection(request)
+        if not columns or not scope:
+            raise SelectionError(_("Choose editions and a scope to export"))
+        table = side_by_side(columns, scope)
+    except SelectionError as error:
+        return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
+    return _download("\ufeff" + csv_document(table), "text/csv; charset=utf-8", _export_name(columns, scope, "csv"))
+
+
+def terms_view(request, game: str):
+    """The glossary's terms of a game in every language, with the TBX download."""
+    if game not in GAMES:
+        raise Http404("unknown game")
+    glossary = Glossary.load(game, None)
+    terms = [
+        {"key": key, "forms": [(language, forms) for language, forms in sorted(by_language.items())]}
+        for key, by_language in sorted(glossary.forms.items())
+    ]
+    context = _common(game, terms=terms, tbx_url=reverse("compare:export-tbx", args=[game]))
+    return render(request, "compare/terms.html", context)
+
+
+def export_tbx(request, game: str):
+    if game not in GAMES:
+        raise Http404("unknown game")
+    return _download(tbx_document(game, Glossary.load(game, None)), "application/x-tbx+xml", f"{game}-glossary.tbx")
+
+
+def diff_view(request):
+    """Two editions of one language: counts per chapter and every change, with its text difference."""
+    try:
+        game = read_game(request.GET.get("game"))
+    except SelectionError as error:
+        return _failed(request, "compare/diff.html", _common(next(iter(GAMES))), error)
+    context = _common(game, old_key=request.GET.get("from", ""), new_key=request.GET.get("to", ""))
+    if not context["old_key"] or not context["new_key"]:
+        return render(request, "compare/diff.html", context)
+    try:
+        old = _one_edition(game, context["old_key"], "from")
+        new = _one_edition(game, context["new_key"], "to")
+        if old.language != new.language:
+            raise SelectionError(_("Both editions must be of one language; use the side-by-side view across languages"))
+        if old.pk == new.pk:
+            raise SelectionError(_("Choose two different editions"))
+        scope = read_scope(request.GET.get("scope"))
+        context["scope"] = scope
+        diff = edition_diff(old, new, scope)
+    except SelectionError as error:
+        return _failed(request, "compare/diff.html", context, error)
+    titles = chapter_titles(new, old)
+    shown = diff.shown
+    page = Paginator(shown, CHANGES_PER_PAGE).get_page(request.GET.get("page"))
+    page_of = {change.anchor: index // CHANGES_PER_PAGE + 1 for index, change in enumerate(shown)}
+    base = "?" + urlencode([("game", game), ("from", edition_key(old)), ("to", edition_key(new)), ("scope", scope)])
+    for change in shown:
+        change.href = f"{base}&page={page_of[change.anchor]}#{change.anchor}"
+    context.update(
+        diff=diff,
+        label=diff_label(diff),
+        counts=diff.counts(),
+        chapters=diff.by_chapter(titles),
+        page=page,
+        base_query=base,
+        old=old,
+        new=new,
+    )
+    return render(request, "compare/diff.html", context)
+
+
+def history_view(request, game: str, language: str, edition: str, number: str):
+    """One rule in every edition of its language, each version against the one before."""
+    edition_row = edition_by_slug(game, language, edition)
+    if edition_row is None:
+        raise Http404("no such edition")
+    entry = (
+        Entry.objects.in_edition(edition_row)
+        .filter(number=number)
+        .order_by("duplicate_of", "order")
+        .select_related("edition__game")
+        .first()
+    )
+    if entry is None:
+        raise Http404("no such rule in this edition")
+    context = _common(game, entry=entry, edition=edition_row, versions=rule_versions(entry))
+    return render(request, "compare/history.html", context)
+
+
+def freshness_view(request):
+    """A translation edition's rules: fresh, stale (with the source difference) and missing."""
+    try:
+        game = read_game(request.GET.get("game"))
+    except SelectionError as error:
+        return _failed(request, "compare/freshness.html", _common(next(iter(GAMES))), error)
+    context = _common(game, translations=translation_editions(game), selected_key=request.GET.get("edition", ""))
+    if not context["selected_key"]:
+        return render(request, "compare/freshness.html", context)
+    try:
+        translation = _one_edition(game, context["selected_key"], "edition")
+        scope = read_scope(request.GET.get("scope"))
+        context["scope"] = scope
+        report = freshness_report(translation, scope)
+    except SelectionError as error:
+        return _failed(request, "compare/freshness.html", context, error)
+    context.update(report=report, report_json=report.as_json())
+    return render(request, "compare/freshness.html", context)
+
+
+def concordance_view(request):
+    """Every occurrence of a term in the first edition, beside the aligned texts of the others."""
+    try:
+        game = read_game(request.GET.get("game"))
+    except SelectionError as error:
+        return _failed(request, "compare/concordance.html", _common(next(iter(GAMES))), error)
+    query = request.GET.get("q", "")
+    context = _common(game, query=query, selected=request.GET.getlist("c"))
+    try:
+        game, columns, _scope = _selection(request)
+        context.update(columns=columns, selected=[edition_key(edition) for edition in columns])
+        if not columns or not query.strip():
+            return render(request, "compare/concordance.html", context)
+        glossary = Glossary.load(game, {edition.language for edition in columns})
+        found = concordance(columns, query, glossary)
+    except SelectionError as error:
+        return _failed(request, "compare/concordance.html", context, error)
+    page = Paginator(found.hits, HITS_PER_PAGE).get_page(request.GET.get("page"))
+    for hit in page.object_list:
+        hit.aligned_html = [
+            (
+                edition,
+                glossary.mark(text, edition.language, glossary.term_matcher(found.term, edition.language))
+                if text is not None and found.term
+                else text,
+            )
+            for edition, text in hit.aligned
+        ]
+    context.update(
+        result=found,
+        page=page,
+        term_forms=glossary.forms.get(found.term, {}) if found.term else {},
+        base_query="?" + _query(game, columns, q=found.query),
+    )
+    return render(request, "compare/concordance.html", context)
+
+
+def consistency_view(request):
+    """Rules whose source uses a glossary term that the aligned translation renders with none of its forms."""
+    try:
+        game = read_game(request.GET.get("game"))
+    except SelectionError as error:
+        return _failed(request, "compare/consistency.html", _common(next(iter(GAMES))), error)
+    context = _common(
+        game,
+        translations=translation_editions(game),
+        selected_key=request.GET.get("edition", ""),
+        source_key=request.GET.get("source", ""),
+    )
+    if not context["selected_key"]:
+        return render(request, "compare/consistency.html", context)
+    try:
+        target = _one_edition(game, context["selected_key"], "edition")
+        if context["source_key"]:
+            source = _one_edition(game, context["source_key"], "source")
+        elif target.translates_id:
+            source = target.translates
+        else:
+            raise SelectionError(
+                _("%(edition)s states no source edition; choose one") % {"edition": edition_key(target)}
+            )
+        scope = read_scope(request.GET.get("scope"))
+        context["scope"] = scope
+        glossary = Glossary.load(game, {source.language, target.language})
+        report = consistency_report(source, target, glossary, scope)
+    except SelectionError as error:
+        return _failed(request, "compare/consistency.html", context, error)
+    context.update(report=report)
+    return render(request, "compare/consistency.html", context)
