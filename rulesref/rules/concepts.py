@@ -25,7 +25,9 @@ from rulesref.core.games import get_game
 
 from .alignment import Groups, Item, Link, align_editions, align_translation, counts, fit, normalise
 from .bulk import update_rows
+from .markup import to_plain
 from .models import Concept, Edition, EditionAlignment, Entry, EntryLink, Game
+from .parsers import has_markup
 
 BATCH = 1000
 # Method order when joining entries into concepts: the surest links first.
@@ -65,17 +67,20 @@ def edition_items(edition: Edition, *, numbers: set[str] | None = None) -> list[
     if numbers is not None:
         entries = entries.filter(number__in=numbers)
     entries = entries.order_by("order").prefetch_related("examples", "cross_references")
+    markup = has_markup(edition.format)
     found = []
     for entry in entries:
         parts = [entry.title] if entry.title and entry.title != entry.text else []
         parts.append(entry.text)
         parts.extend(example.text for example in entry.examples.all())
+        text = "\n".join(p for p in parts if p)
         found.append(
             Item(
                 id=entry.pk,
                 kind=entry.kind,
                 number=entry.number,
-                text="\n".join(p for p in parts if p),
+                # Marks of a source with structure (*emphasis*, "- " items) are not words.
+                text=to_plain(text) if markup else text,
                 parent=entry.parent_id,
                 references=tuple(ref.target_number for ref in entry.cross_references.all()),
                 examples=len(entry.examples.all()),

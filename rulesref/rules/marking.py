@@ -24,6 +24,8 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from .markup import to_html
+
 # Longer words that contain a term's form without being that term, per language.
 EXCLUSIONS: dict[str, tuple[str, ...]] = {
     "en": ("powerful", "empower", "overpower", "powerstone", "creature type"),
@@ -95,12 +97,26 @@ class Marker:
     terms: TermMatcher | None = None
     cards: dict[str, str] = field(default_factory=dict)  # printed name → card URL
     page_edition_id: int | None = None
+    # Texts carry the markup subset of ``markup.py`` (lists, emphasis, tables: the Берсерк Markdown).
+    markup: bool = False
     used_terms: list[str] = field(default_factory=list)
     _card_pattern: re.Pattern | None = None
 
     def __post_init__(self):
         self._card_pattern = words_pattern(self.cards, self.language)
         self._card_urls = {name: url for name, url in self.cards.items()}
+
+    def render_text(self, text: str, references=()) -> SafeString:
+        """An entry's text as HTML: its markup (lists, emphasis) if it has any, each run of plain
+        text escaped and linked by :meth:`render`."""
+        if not self.markup:
+            return self.render(text, references)
+        references = list(references)
+        html = to_html(text, inline=lambda run: str(self.render(run, references)))
+        if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1 and "\n" not in html:
+            # One paragraph: inline, like a plain text.
+            html = html[3:-4]
+        return mark_safe(html)
 
     def render(self, text: str, references=()) -> SafeString:
         spans: list[tuple[int, int, int, str, str]] = []  # (start, end, priority, html, term key)

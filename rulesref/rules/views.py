@@ -29,9 +29,10 @@ from . import selectors
 from .glossary import collation_key, initial, term_slug
 from .marking import Marker, TermMatcher, words_pattern
 from .models import Entry
+from .parsers import has_markup
 
 # Bumped when templates change what a page shows for the same data.
-PAGE_VERSION = "1"
+PAGE_VERSION = "2"
 # A section with more entries than this is split into pages of SECTION_RULES_PER_PAGE rules.
 SECTION_PAGE_ENTRIES = 150
 SECTION_RULES_PER_PAGE = 30
@@ -171,6 +172,7 @@ def _marker(edition, entries: list[Entry]) -> Marker:
         terms=TermMatcher.build(edition.language, forms),
         cards=cards,
         page_edition_id=edition.pk,
+        markup=has_markup(edition.format),
     )
 
 

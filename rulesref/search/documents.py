@@ -8,7 +8,9 @@ from collections.abc import Iterator
 from django.db.models import Count, Prefetch
 
 from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.rules.markup import to_plain
 from rulesref.rules.models import CardName, CrossReference, Edition, Entry, Example, GlossaryEntry, TermForm
+from rulesref.rules.parsers import has_markup
 
 from .analysis import analyzer_for, extract_symbols, tokens
 from .ranking import RANKING
@@ -119,6 +121,9 @@ def documents_for_language(language: str) -> Iterator[dict]:
         parts.append(entry.text)
         parts.extend(example.text for example in entry.examples.all())
         text = "\n".join(p for p in parts if p)
+        if has_markup(edition.format):
+            # Lists and emphasis of the Берсерк Markdown are structure, not words: index the words.
+            text = to_plain(text)
         yield {
             "doc_id": f"e{entry.pk}",
             "game": game,

@@ -46,6 +46,11 @@ def same_date_as_source(format: str) -> bool:
     return getattr(PARSERS[format], "SAME_DATE_AS_SOURCE", False)
 
 
+def has_markup(format: str) -> bool:
+    """Whether entry texts of this format carry the markup subset of ``rules/markup.py``."""
+    return getattr(PARSERS.get(format), "MARKUP", False)
+
+
 def detect_format(source: SourceText) -> str:
     for name, module in PARSERS.items():
         if module.detect(source):
@@ -106,6 +111,7 @@ __all__ = [
     "SourceText",
     "detect_format",
     "game_of_format",
+    "has_markup",
     "parse_file",
     "parse_glossary_source",
     "parse_source",

@@ -49,6 +49,8 @@ from .base import (
 from .source import SourceText
 
 FORMAT = "berserk-md"
+# Entry texts keep the Markdown structure in the subset of ``rulesref/rules/markup.py``.
+MARKUP = True
 GAME = "berserk"
 
 # Regions of the document, in order.

@@ -45,8 +45,9 @@ def edition_label(edition) -> str:
 
 @register.simple_tag
 def marked_text(marker, text: str, references=()) -> SafeString:
-    """The one place rule text becomes HTML: escaped, then references, cards and terms linked."""
-    return marker.render(text, references)
+    """The one place rule text becomes HTML: escaped, then references, cards and terms linked
+    (and, for a source with structure, its lists and emphasis)."""
+    return marker.render_text(text, references)
 
 
 @register.simple_tag(takes_context=True)
