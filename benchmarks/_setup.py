@@ -57,8 +57,11 @@ def import_rules(*, corpora: Path | None = None, log=print) -> None:
         log(line)
     for line in import_bundled_sources():
         log(line)
-    for line in import_corpora(corpora):
+    outcome = import_corpora(corpora)
+    for line in outcome.lines:
         log(line)
+    for failure in outcome.failed:
+        log(f"not imported: {failure}")
 
 
 def settings_data_dir() -> Path:
@@ -80,16 +83,13 @@ def ensure_index(*, log=print):
     from django.db import connection
 
     from rulesref.rules.models import Edition
-    from rulesref.search.store import index_state
+    from rulesref.search.store import ensure_index as store_ensure_index
 
     Path(settings_data_dir()).mkdir(parents=True, exist_ok=True)
     if "rules_edition" not in connection.introspection.table_names() or not Edition.objects.exists():
         log(f"importing the seeds and {corpora_dir()} into {os.environ.get('RULESREF_DATA_DIR', 'the data dir')}")
         import_rules(log=log)
-    state = index_state()
-    if state == "current":
-        return None
-    log(f"search index {state}: building it")
-    report = build_index()
-    log(f"built {sum(report.documents.values())} documents in {report.seconds} s")
-    return report
+    refresh = store_ensure_index()
+    if refresh.state == "built":
+        log(f"built {sum(refresh.report.documents.values())} documents in {refresh.report.seconds} s")
+    return refresh.report

@@ -6,7 +6,7 @@ import sys
 
 from tqdm import tqdm
 
-from .store import BuildReport, build_generation, build_or_queue
+from .store import BuildReport, Refresh, build_generation, ensure_index
 
 
 def index_progress(*, enabled: bool = True, stream=None):
@@ -38,10 +38,10 @@ def build_with_progress(*, show: bool = True) -> BuildReport:
         close()
 
 
-def build_or_queue_with_progress(*, show: bool = True) -> BuildReport | None:
-    """Like :func:`build_with_progress`, but queue a rebuild (None) when another build is running."""
+def ensure_with_progress(*, show: bool = True) -> Refresh:
+    """:func:`store.ensure_index`, drawing a bar per language on a terminal when ``show``."""
     update, close = index_progress(enabled=show)
     try:
-        return build_or_queue(progress=update)
+        return ensure_index(progress=update)
     finally:
         close()

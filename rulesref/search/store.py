@@ -400,8 +400,20 @@ def check_index() -> IndexCheck:
     )
 
 
-def ensure_index(*, progress: Progress | None = None) -> BuildReport | None:
-    """Build a new generation when the index is missing or older than the database; None if current."""
-    if index_state() == "current":
-        return None
-    return build_generation(progress=progress)
+@dataclass(frozen=True)
+class Refresh:
+    """What :func:`ensure_index` did: ``current`` (nothing to do), ``built``, or ``queued``
+    (another build is running and will build again after it)."""
+
+    state: str
+    report: BuildReport | None = None
+
+
+def ensure_index(*, progress: Progress | None = None) -> Refresh:
+    """The one "rebuild the index unless it is current" of every writer (``import_rules``,
+    ``quickstart``, the benchmarks): build a new generation when the index is missing, older than
+    the database or asked for; queue a rebuild when another build holds the lock."""
+    if index_state() == "current" and not rebuild_requested():
+        return Refresh("current")
+    report = build_or_queue(progress=progress)
+    return Refresh("built", report) if report is not None else Refresh("queued")

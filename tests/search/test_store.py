@@ -307,3 +307,17 @@ def test_a_copied_current_without_its_generations_folder_is_kept_as_a_generation
     second = store.build_generation().generation
     assert generations() == sorted([first, second])  # the copy became generations/<first>
     assert store.current_generation().name == second
+
+
+def test_ensure_index_builds_only_when_needed_and_queues_behind_a_running_build(seeds):
+    """The one "rebuild unless current" of every writer: built, then nothing to do, then queued."""
+    first = store.ensure_index()
+    assert first.state == "built"
+    assert first.report.documents["it"] == Entry.objects.filter(edition__language="it").count()
+    assert store.ensure_index() == store.Refresh("current")
+    edition_import(path=SEED_IT_2023, game="mtg", language="it", edition="2023-06-16")
+    with store.writer_lock():  # another process is building
+        assert store.ensure_index() == store.Refresh("queued")
+    assert store.rebuild_requested() is not None
+    assert store.ensure_index().state == "built"
+    assert store.index_state() == "current"

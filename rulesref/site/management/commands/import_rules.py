@@ -11,7 +11,7 @@ from rulesref.core.progress import progress_bar
 from rulesref.core.text import InvalidText, check_text
 from rulesref.rules.parsers import FORMATS
 from rulesref.rules.services import ImportFailed, ImportReport, edition_import
-from rulesref.search.progress import build_or_queue_with_progress
+from rulesref.search.progress import ensure_with_progress
 from rulesref.search.store import IndexBuildFailed, index_state
 
 # Names of the arguments that are text, as the user typed them.
@@ -91,11 +91,14 @@ class Command(BaseCommand):
         if skip:
             return "the search index is stale: run “python manage.py build_index”"
         try:
-            built = build_or_queue_with_progress(show=not quiet)
+            refresh = ensure_with_progress(show=not quiet)
         except IndexBuildFailed as error:
             return f"the search index is stale ({error}); run “python manage.py build_index”"
-        if built is None:
+        if refresh.state == "queued":
             return "another index build is running: a rebuild is queued and runs as soon as it finishes"
+        if refresh.state == "current":
+            return ""
+        built = refresh.report
         return f"search index rebuilt: {sum(built.documents.values())} documents in {built.seconds} s"
 
     def print_report(self, report: ImportReport) -> None:

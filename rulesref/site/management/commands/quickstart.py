@@ -6,8 +6,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from rulesref.core.catalogs import compile_catalogs
 from rulesref.core.text import InvalidText, check_text
-from rulesref.search.progress import build_or_queue_with_progress
-from rulesref.search.store import IndexBuildFailed, index_state
+from rulesref.search.progress import ensure_with_progress
+from rulesref.search.store import IndexBuildFailed
 from rulesref.site.setup import SetupError, import_bundled_sources, import_corpora, sync_glossary
 
 
@@ -49,15 +49,15 @@ class Command(BaseCommand):
                     raise CommandError(f"{settings.CORPORA_DIR}: no rules file in the corpora folder could be imported")
         except SetupError as error:
             raise CommandError(str(error)) from None
-        if index_state() != "current":
-            try:
-                built = build_or_queue_with_progress()
-            except IndexBuildFailed as error:
-                raise CommandError(str(error)) from None
-            if built is None:
-                self.stdout.write("another index build is running: a rebuild is queued and runs when it finishes")
-            else:
-                self.stdout.write(f"search index: {sum(built.documents.values())} documents in {built.seconds} s")
+        try:
+            refresh = ensure_with_progress()
+        except IndexBuildFailed as error:
+            raise CommandError(str(error)) from None
+        if refresh.state == "queued":
+            self.stdout.write("another index build is running: a rebuild is queued and runs when it finishes")
+        elif refresh.state == "built":
+            built = refresh.report
+            self.stdout.write(f"search index: {sum(built.documents.values())} documents in {built.seconds} s")
         if options["no_serve"]:
             self.stdout.write(f"ready; database at {settings.DATABASES['default']['NAME']}")
             return
