@@ -15,13 +15,14 @@ every failure, overall and per kind of page. Only loopback, bounded in clients a
 nothing.
 
 ``--writes`` runs, during the load, ``import_rules`` three times (the English edition replaced by a
-copy with a marker word, then the original, then the marked copy again: every rule row deleted and
-written anew in one transaction) and ``build_index`` twice, each as its own process as an operator
+copy with a marker word, then the original, then the marked copy again: the changed rows updated in
+place in one transaction, then the game's alignment rebuilt) and ``build_index`` twice, each as its own process as an operator
 would; a probe follows the marker word through the search page and the edition page and prints when
 the answers switched. ``--kill-worker-at`` kills one gunicorn worker with SIGKILL at that second.
 
-The URL mix is ``url_mix()``: add the pages other parts add (rule pages, side-by-side, diffs,
-scenario runs) there, or pass ``--urls FILE`` (lines ``WEIGHT KIND PATH``).
+The URL mix is ``url_mix()``: rule pages in every language, sections, tables of contents,
+glossaries, searches, the translator workbench (side by side, a diff, freshness, a TMX export) and
+scenario runs; or pass ``--urls FILE`` (lines ``WEIGHT KIND PATH``).
 """
 
 from __future__ import annotations
@@ -68,29 +69,56 @@ class Target:
     kind: str
     path: str
     weight: float
-    # Statuses that count as a correct answer (302: the "latest" alias).
+    # Statuses that count as a correct answer (302: the "latest" alias, a rule-number search).
     ok: tuple[int, ...] = (200,)
 
 
 def url_mix(*, with_big_pages: bool = True) -> list[Target]:
-    """Pages that exist now, weighted as readers use them: searches first, then edition pages."""
+    """The site's pages weighted as readers use them: rule pages and searches first, then tables of
+    contents, sections, glossaries, the translator workbench and scenario runs."""
     from rulesref.rules.models import Edition
 
     targets = [Target("home", "/", 3)]
     editions = list(Edition.objects.select_related("game").order_by("game__slug", "language", "slug"))
     for edition in editions:
-        entries = edition.entries.count()
-        if entries > 2000 and not with_big_pages:
-            continue
-        # A whole rulebook on one page (the English CR is 1.3 MB) is rarer than a small edition page.
-        weight = 0.3 if entries > 2000 else 1.5
-        targets.append(Target("edition", edition.get_absolute_url(), weight))
+        base = edition.get_absolute_url()
+        targets.append(Target("contents", base, 1))
+        numbers = list(
+            edition.entries.exclude(number="")
+            .exclude(kind="chapter")
+            .order_by("order")
+            .values_list("number", flat=True)
+        )
+        # A rule of every edition (208.2a where it exists), its section, and the glossary.
+        for number in ["208.2a", "208.3a", "108.5", *numbers[:1]]:
+            if number in numbers:
+                targets.append(Target("rule", f"{base}{number}/", 3))
+        section = "208" if "208" in numbers else next((n for n in numbers if "." not in n), None)
+        if section and (with_big_pages or len(numbers) < 2000):
+            targets.append(Target("section", f"{base}{section}/", 1))
+        if edition.glossary.exists():
+            targets.append(Target("glossary", f"{base}glossary/", 0.5))
     for game, language in sorted({(e.game.slug, e.language) for e in editions}):
         targets.append(Target("latest", f"/rules/{game}/{language}/latest/", 0.5, ok=(302,)))
-    for queries in SEARCHES.values():
+    for language, queries in SEARCHES.items():
         for query in queries:
-            targets.append(Target("search", f"/search/?q={quote(query)}", 2))
+            if language == "number":
+                # A rule number found once goes straight to the rule page (302), else the results.
+                targets.append(Target("number", f"/search/?q={quote(query)}", 2, ok=(200, 302)))
+            else:
+                targets.append(Target("search", f"/search/?q={quote(query)}", 2))
     targets.append(Target("search", f"/search/?q={quote('costituzione')}&lang=it&lang=ja&lang=en", 2))
+    # The translator workbench: side by side, an edition diff, freshness, a TMX export.
+    keys = {(e.game.slug, e.language, e.slug) for e in editions}
+    if ("mtg", "it", "2024-10-02") in keys:
+        targets.append(Target("compare", "/compare/?game=mtg&c=en&c=it:2024-10-02&c=ja&scope=208", 1))
+        targets.append(Target("freshness", "/compare/freshness/?game=mtg&edition=it:2024-10-02", 0.3))
+        targets.append(Target("export", "/compare/export.tmx?game=mtg&c=en&c=it:2024-10-02&scope=208", 0.2))
+    if ("mtg", "it", "2023-06-16") in keys:
+        targets.append(Target("diff", "/compare/diff/?game=mtg&from=it:2023-06-16&to=it:2024-10-02", 0.5))
+    # Scenario runs, with their default and with changed parameters.
+    targets.append(Target("scenario", "/examples/veteran-motorist/", 1))
+    targets.append(Target("scenario", "/examples/lost-order-of-jarkeld/?opponent_creatures=7", 1))
     targets.append(Target("not-found", "/rules/mtg/xx/latest/", 0.3, ok=(404,)))
     return targets
 

@@ -18,6 +18,15 @@ SEED_JA = SOURCES / "002_f2ce90a6920b3571.txt"
 SEED_BERSERK = SOURCES / "003_0d8770923f8b00d8.txt"
 
 
+def pytest_configure(config):
+    """Compile the UI catalogs with Babel before any test asks Django for a translation (as
+    ``quickstart`` does before serving): Django keeps a language's catalog once it loaded it, so a
+    catalog compiled halfway through the run would not be seen by the tests after it."""
+    from rulesref.core.catalogs import compile_catalogs
+
+    compile_catalogs(ROOT / "locale")
+
+
 def corpus_file(name: str) -> Path:
     """A file from ../shared/corpora: missing corpora fail under CI, skip elsewhere."""
     path = CORPORA / name
