@@ -16,9 +16,10 @@ nothing.
 
 ``--writes`` runs, during the load, ``import_rules`` three times (the English edition replaced by a
 copy with a marker word, then the original, then the marked copy again: the changed rows updated in
-place in one transaction, then the game's alignment rebuilt) and ``build_index`` twice, each as its own process as an operator
-would; a probe follows the marker word through the search page and the edition page and prints when
-the answers switched. ``--kill-worker-at`` kills one gunicorn worker with SIGKILL at that second.
+place in one transaction, then the game's alignment rebuilt) and ``build_index`` twice, each as its
+own process as an operator would; a probe follows the marker word through the search page and the
+edition page and prints when the answers switched. ``--kill-worker-at`` kills one gunicorn worker
+with SIGKILL at that second.
 
 The URL mix is ``url_mix()``: rule pages in every language, sections, tables of contents,
 glossaries, searches, the translator workbench (side by side, a diff, freshness, a TMX export) and
