@@ -184,6 +184,8 @@ def event_text(event, player_names: dict[str, str]) -> str:
         values["to_zone"] = ZONES.get(values["to_zone"], values["to_zone"])
     if "step" in values:
         values["step"] = STEPS.get(values["step"], values["step"])
+    if "ability" in values:
+        values["ability"] = ACTIONS.get(values["ability"], values["ability"])
     if template is None:
         return event.code
     try:

@@ -52,7 +52,7 @@ def index(request):
                 "scenario": scenario,
                 "title": title,
                 "title_lang": title_lang,
-                "game": GAMES[scenario.game].name,
+                "game": GAMES[scenario.game].label,
                 "bindings": scenario.bindings,
             }
         )
