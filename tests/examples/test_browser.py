@@ -19,7 +19,7 @@ def test_running_veteran_motorist_in_italian_shows_4_4_in_the_step_table(transac
     assert "il Veicolo diventa una creatura artefatto" in step.locator("h3").inner_text()
     vehicle = step.locator("tr#s4-vehicle")
     assert vehicle.locator("td.pt strong").inner_text() == "4/4"
-    assert "layer 7c" in vehicle.inner_text()
+    assert "livello 7c" in vehicle.inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "examples-veteran-motorist.png"), full_page=False)
     # Another parameter, another run: a 5/2 Vehicle becomes 6/3.
