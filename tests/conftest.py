@@ -47,16 +47,6 @@ def corpus():
     return corpus_file
 
 
-@pytest.fixture(scope="session", autouse=True)
-def compiled_catalogs():
-    """The UI catalogs compiled before any page renders: Django caches each language's
-    translations on first use, so a .mo written later in the run (a fresh checkout has
-    none: they are git-ignored) would stay unseen and the order of tests would matter."""
-    from rulesref.core.catalogs import compile_catalogs
-
-    compile_catalogs(Path(django_settings.LOCALE_PATHS[0]))
-
-
 @pytest.fixture(autouse=True)
 def private_data_dir(settings, tmp_path):
     """Each test writes its database files and search indexes under its own folder."""
