@@ -184,9 +184,12 @@ def concepts_rebuild(*, game: Game) -> None:
     groups = Groups([(pk, edition) for pk, edition, _ in rows])
     links = [
         Link(source, target, method, relation, score)
+        # No ordering (sorted below): the models' default orderings would join every edition and entry.
         for source, target, method, relation, score in EntryLink.objects.filter(
             alignment__game=game, relation__in=("same", "moved")
-        ).values_list("source_id", "target_id", "method", "relation", "score")
+        )
+        .order_by()
+        .values_list("source_id", "target_id", "method", "relation", "score")
     ]
     links.sort(key=lambda link: (METHOD_RANK.get(link.method, 9), -link.score, link.source, link.target))
     for link in links:

@@ -233,7 +233,7 @@ def pair_links(source: Edition, target: Edition) -> list[dict]:
     reverse = stored is None and EditionAlignment.objects.filter(source=target, target=source).exists()
     if stored is not None or reverse:
         pair = stored or EditionAlignment.objects.get(source=target, target=source)
-        links = EntryLink.objects.filter(alignment=pair).select_related("source", "target")
+        links = EntryLink.objects.filter(alignment=pair).order_by().select_related("source", "target")
         found = []
         for link in links:
             a, b = (link.source, link.target) if not reverse else (link.target, link.source)
@@ -950,8 +950,10 @@ def entry_pairs(source: Edition, target: Edition) -> list[tuple[int, int, str, s
     stored = EditionAlignment.objects.filter(source=source, target=target).first()
     backwards = None if stored else EditionAlignment.objects.filter(source=target, target=source).first()
     if stored is not None or backwards is not None:
-        links = EntryLink.objects.filter(alignment=stored or backwards).values_list(
-            "source_id", "target_id", "method", "relation", "score"
+        links = (
+            EntryLink.objects.filter(alignment=stored or backwards)
+            .order_by("source_id", "target_id")
+            .values_list("source_id", "target_id", "method", "relation", "score")
         )
         if stored is not None:
             return [tuple(link) for link in links]
