@@ -28,3 +28,15 @@ def update_rows(model: type[models.Model], rows: Iterable[models.Model], fields:
         with connection.cursor() as cursor:
             cursor.executemany(f"UPDATE {table} SET {assignments} WHERE {pk} = %s", values)
     return len(values)
+
+
+def refresh_statistics(*models_: type[models.Model]) -> None:
+    """Let PostgreSQL's planner see rows just written in bulk (``ANALYZE``; allowed inside a
+    transaction). Without it, thousands of rows written by an import are estimated as none until
+    autovacuum passes, and a join over them is planned as nested scans that run for minutes. SQLite
+    plans by its indexes and needs nothing."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for model in models_:
+            cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")

@@ -24,7 +24,7 @@ from django.db.models import Count
 from rulesref.core.games import get_game
 
 from .alignment import Groups, Item, Link, align_editions, align_translation, counts, fit, normalise
-from .bulk import update_rows
+from .bulk import refresh_statistics, update_rows
 from .markup import to_plain
 from .models import Concept, Edition, EditionAlignment, Entry, EntryLink, Game
 from .parsers import has_markup
@@ -58,7 +58,9 @@ def alignment_refresh(*, game: Game) -> None:
             if edition.pk not in items:
                 items[edition.pk] = edition_items(edition)
         _store_pair(game, source, target, kind, items[source.pk], items[target.pk], current)
+    refresh_statistics(EditionAlignment, EntryLink)
     concepts_rebuild(game=game)
+    refresh_statistics(Concept, Entry)
 
 
 def edition_items(edition: Edition, *, numbers: set[str] | None = None) -> list[Item]:

@@ -22,7 +22,7 @@ from rulesref.core.games import UnknownGame, get_game
 from rulesref.core.languages import UnknownLanguage, get_language
 
 from . import concepts, glossary_data, glossary_join, selectors
-from .bulk import update_rows
+from .bulk import refresh_statistics, update_rows
 from .models import Card, CardName, CrossReference, Edition, Entry, Example, Game, GlossaryEntry, Term, TermForm
 from .parsers import ParseError, ParseResult, parse_glossary_source, parse_source, read_source, same_date_as_source
 from .parsers import fingerprint as parsers_fingerprint
@@ -318,6 +318,7 @@ def _store(
     sync = entries_sync(edition=edition, result=result, progress=progress)
     report.rows = sync
     glossary_entries_sync(edition=edition, parsed=result.glossary)
+    refresh_statistics(Entry, Example, CrossReference, GlossaryEntry)
     concepts.alignment_refresh(game=game)
     report.unresolved = selectors.unresolved_references(edition)
     report.alignment = selectors.alignment_summary(Edition.objects.get(pk=edition.pk))
