@@ -186,6 +186,24 @@ class LanguageIndex:
             return frozenset()
         return frozenset(reader.postings(fieldname, value).all_ids())
 
+    def positions(self, fieldname: str, text: str, docnums: list[int]) -> dict[int, tuple[int, ...]]:
+        """Where a term stands in each of ``docnums`` (sorted) that holds it: its word positions."""
+        reader = self.searcher().reader()
+        if (fieldname, text) not in reader:
+            return {}
+        matcher = reader.postings(fieldname, text)
+        found = {}
+        for docnum in docnums:
+            if not matcher.is_active():
+                break
+            if matcher.id() < docnum:
+                matcher.skip_to(docnum)
+                if not matcher.is_active():
+                    break
+            if matcher.id() == docnum:
+                found[docnum] = tuple(matcher.value_as("positions"))
+        return found
+
     def search(self, query, scope: Scope, limit: int, *, terms: bool, deadline: float | None):
         """Top ``limit`` documents of ``scope`` for ``query``; documents out of scope are skipped, not
         scored. Returns (whoosh Results, whether the time budget ran out)."""
