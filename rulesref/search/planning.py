@@ -55,6 +55,9 @@ class Plan:
     # The query as a name, in this language's indexed words (its own words and, when the whole query
     # is one glossary term, that term's forms here): documents defining it rank first.
     defines: frozenset = frozenset()
+    # Words joined by AND ("trample AND planeswalker"), in this language's indexed words: a document
+    # defining a name that holds every one of them ("Trample over planeswalkers") defines what is asked.
+    defines_all: frozenset = frozenset()
 
     @property
     def terms_key(self) -> tuple:
@@ -146,9 +149,10 @@ def _plan(generation, language, text, games, mode) -> Plan:
         query, groups, cut = _rarest(query, reader)
         capped = capped or cut
     defines = _defines(generation, language, text, games)
+    defines_all = _defines_all(language, text)
     if not _can_match(query, reader):
-        return Plan(language, None, tuple(used), typed, terms, capped, groups, defines)
-    return Plan(language, query, tuple(used), typed, terms, capped, groups, defines)
+        return Plan(language, None, tuple(used), typed, terms, capped, groups, defines, defines_all)
+    return Plan(language, query, tuple(used), typed, terms, capped, groups, defines, defines_all)
 
 
 def _defines(generation, language: str, text: str, games) -> frozenset[str]:
@@ -165,6 +169,16 @@ def _defines(generation, language: str, text: str, games) -> frozenset[str]:
             for form in concept.forms.get(language, ())
         }
     return frozenset(form for form in forms if form)
+
+
+AND_WORDS_RE = re.compile(r"^[^\W_]+(?: AND [^\W_]+)+$")
+
+
+def _defines_all(language: str, text: str) -> frozenset[str]:
+    if not AND_WORDS_RE.match(text.strip()):
+        return frozenset()
+    words = frozenset(definition_form(language, word) for word in text.split(" AND "))
+    return words if all(words) and len(words) > 1 else frozenset()
 
 
 def _rarest(query, reader):

@@ -179,7 +179,9 @@ def _text(generation, languages, text, game, edition, fetch, deadline, notices, 
         rows = [index.row(hit.docnum) for hit in hits]
         for row in rows:
             defined = row["defines"]
-            row["defines"] = defined in plan.defines
+            row["defines"] = defined in plan.defines or bool(
+                plan.defines_all and defined and plan.defines_all <= set(defined.split())
+            )
             if plan.defines and row["kind"] == "glossary":
                 # A glossary entry named with the query ("Paris Mulligan" for "mulligan") vouches for the
                 # rules it cites; one that only mentions it in its definition does not.
