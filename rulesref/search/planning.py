@@ -35,6 +35,26 @@ PLAIN_WORDS_RE = re.compile(r"^[^\W_]+(?:[ '’-][^\W_]+)+$")
 # Best-match reading: every word may be missing; ranked by how many of the words a rule holds
 # (``groups``), then by score.
 STRICT, ANY = "strict", "any"
+# Words that shape a question rather than name what it is about ("how many", "what happens"), beyond
+# the analyzers' stop words: a question is searched without them.
+QUESTION_WORDS = {
+    "en": frozenset("whose many much happen happens happened could would".split()),
+    "it": frozenset("cosa quali quando succede accade può possono".split()),
+    "ru": frozenset("какие каких какое почему сколько происходит случается".split()),
+}
+
+
+def is_question(text: str) -> bool:
+    """Plain words, at least ``RANKING.thin_min_words`` of them: read as a question."""
+    return len(text.split()) >= RANKING.thin_min_words and PLAIN_WORDS_RE.match(text) is not None
+
+
+def _without_question_words(language: str, text: str) -> str:
+    drop = QUESTION_WORDS.get(language)
+    if not drop or not is_question(text):
+        return text
+    kept = [word for word in text.split() if word.casefold() not in drop]
+    return " ".join(kept) if kept else text
 
 
 @dataclass(frozen=True)
@@ -97,6 +117,7 @@ def plan_for(generation, language: str, text: str, games: frozenset[str], *, mod
 
 def _plan(generation, language, text, games, mode) -> Plan:
     index = generation[language]
+    text = _without_question_words(language, text)
     reader = index.searcher().reader()
     if mode == ANY:
         # A question is answered in the language it is asked in: best-match over its translations
