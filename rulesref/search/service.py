@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from rulesref.core.languages import CONTENT_LANGUAGES
 
 from . import limits, planning, spelling
-from .generations import LRU, IndexMissing, open_generation
+from .generations import LRU, IndexMissing, open_generation, past
 from .queries import QueryError, UserQuery, parse_user_query
 from .ranking import RANKING, Fused, QuestionWord, fuse, idf, question_order
 from .results import LanguageText, SearchHit, SearchResults, frozen_texts, rule_url
@@ -99,7 +99,7 @@ def search(
 
 
 def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) -> _Answer:
-    deadline = time.thread_time() + limits.QUERY_BUDGET_SECONDS
+    deadline = time.monotonic() + limits.QUERY_BUDGET_SECONDS
     notices: list = []
     fetch = RANKING.fetch(limit)
     # Every language is searched (a language filter only chooses what is shown); not one with
@@ -120,7 +120,10 @@ def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) ->
         # A question is not respelled word by word: best-match below finds what its words can.
         if not any(r.rows for r in ranked) and not question:
             for language in spelling.languages_to_try(user.text, searched):
-                respelled = spelling.respell(generation, language, user.text)
+                if past(deadline):
+                    notices.append(BUDGET_NOTICE)
+                    break
+                respelled = spelling.respell(generation, language, user.text, deadline)
                 if respelled is None:
                     continue
                 attempt = _text(generation, searched, respelled, game, edition, fetch, deadline, notices)
@@ -132,24 +135,24 @@ def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) ->
         words = UserQuery(raw="", text=text).plain_words
         empty = not fused and len(words) >= RANKING.fallback_min_words
         thin = len(fused) < RANKING.thin_below and len(words) >= RANKING.thin_min_words
-        if empty or thin:
+        if (empty or thin) and not past(deadline):
             loose = _text(generation, searched, text, game, edition, fetch, deadline, notices, planning.ANY)
             # One list per language: the rules holding every word and those holding most of them,
             # ordered by how well each answers the question.
-            merged = _by_question(generation, _merge(ranked, loose), text, game, edition, fetch)
+            merged = _by_question(generation, _merge(ranked, loose), text, game, edition, fetch, deadline)
             have = {hit.key for hit in fused}
             fused = _fuse(generation, merged, game, edition, question=True)
             if any(hit.key not in have for hit in fused):
                 notices.append(FALLBACK_NOTICE)
             ranked = ranked + loose
-        elif len(words) >= RANKING.thin_min_words:
-            ordered = _by_question(generation, ranked, text, game, edition, fetch)
+        elif len(words) >= RANKING.thin_min_words and not past(deadline):
+            ordered = _by_question(generation, ranked, text, game, edition, fetch, deadline)
             fused = _fuse(generation, ordered, game, edition, question=True)
         plans = {r.language: r.plan for r in ranked if r.plan is not None and r.plan.terms}
         terms = {lang: plan.terms for lang, plan in plans.items()}
         if any(plan.capped for plan in plans.values()):
             notices.append(CAPPED_NOTICE)
-    if time.thread_time() > deadline and BUDGET_NOTICE not in notices:
+    if past(deadline) and BUDGET_NOTICE not in notices:
         notices.append(BUDGET_NOTICE)
     hits = _show(generation, fused, shown, terms, edition, limit)
     return _Answer(hits=tuple(hits), corrected=corrected, notices=tuple(dict.fromkeys(notices)))
@@ -161,12 +164,13 @@ def _text(generation, languages, text, game, edition, fetch, deadline, notices, 
     for language in languages:
         index = generation[language]
         scope = index.scope(game, edition)
+        if past(deadline):
+            # Not even planned: a plan of many words and glossary forms costs time of its own.
+            notices.append(BUDGET_NOTICE)
+            ranked.append(_Ranked(language, [], False, None))
+            continue
         plan = planning.plan_for(generation, language, text, scope.games, mode=mode)
         if plan.query is None:
-            ranked.append(_Ranked(language, [], False, plan))
-            continue
-        if time.thread_time() > deadline:
-            notices.append(BUDGET_NOTICE)
             ranked.append(_Ranked(language, [], False, plan))
             continue
         loose = mode == planning.ANY
@@ -205,13 +209,14 @@ def _merge(first: list[_Ranked], second: list[_Ranked]) -> list[_Ranked]:
     return list(merged.values())
 
 
-def _by_question(generation, ranked: list[_Ranked], text, game, edition, fetch) -> list[_Ranked]:
+def _by_question(generation, ranked: list[_Ranked], text, game, edition, fetch, deadline) -> list[_Ranked]:
     """Each language's rows ordered by how well they answer ``text`` read as a question (the words
-    each holds, by rarity, and neighbouring words close together: ``ranking.question_order``)."""
+    each holds, by rarity, and neighbouring words close together: ``ranking.question_order``); past
+    the deadline, in the order of their scores."""
     ordered = []
     for r in ranked:
-        if not r.rows:
-            ordered.append(r)
+        if not r.rows or past(deadline):
+            ordered.append(_Ranked(r.language, r.rows[:fetch], r.direct, r.plan))
             continue
         index = generation[r.language]
         scope = index.scope(game, edition)
