@@ -5,10 +5,10 @@
     DATABASE_URL=postgres://… .venv/bin/python -m benchmarks.write_load
 
 The run of ``benchmarks.load --writes`` with the issue's figures as defaults (see that module): gunicorn
-on loopback with deployment settings, the English edition replaced three times (every rule row deleted
-and written anew in one transaction, then a new index generation swapped in), ``build_index`` twice
-beside it, and a probe showing when searches and pages switch to the new data. Prints requests,
-failures and p50/p95/p99; the target is 0 failed requests.
+on loopback with deployment settings, the English edition replaced three times (its changed rows
+updated in place in one transaction, the alignment rebuilt, then a new index generation swapped
+in), ``build_index`` twice beside it, and a probe showing when searches and pages switch to the
+new data. Prints requests, failures and p50/p95/p99; the target is 0 failed requests.
 """
 
 import sys

@@ -18,6 +18,10 @@ SEED_JA = SOURCES / "002_f2ce90a6920b3571.txt"
 SEED_BERSERK = SOURCES / "003_0d8770923f8b00d8.txt"
 
 
+# The real browser's fixtures (browser, browser_page), for every test folder.
+pytest_plugins = ["tests.browser"]
+
+
 def pytest_configure(config):
     """Compile the UI catalogs with Babel before any test asks Django for a translation (as
     ``quickstart`` does before serving): Django keeps a language's catalog once it loaded it, so a

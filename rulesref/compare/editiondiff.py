@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from rulesref.core.languages import CONTENT_LANGUAGES
-from rulesref.rules.models import Edition, Entry
+from rulesref.rules.models import Edition, Entry, EntryLink
 from rulesref.rules.selectors import (
     attach_parts,
     entries_under,
@@ -100,6 +100,13 @@ class Change:
         if self.old is None or self.new is None:
             return ([], [])
         return references_diff(self.old, self.new)
+
+    @property
+    def method_label(self) -> str:
+        """How the pair was found, in the interface language ("text similarity")."""
+        if self.method in EntryLink.Method.values:
+            return str(EntryLink.Method(self.method).label)
+        return self.method
 
     @property
     def number(self) -> str:

@@ -97,10 +97,10 @@ ACTIONS = {
 # Translators: each keeps its {placeholders} (names, numbers) as they are.
 EVENTS = {
     "moved": _("{name} moved from the {from_zone} to the {to_zone}"),
-    "entered": _("{name} entered the battlefield under {player}’s control"),
+    "entered": _("{name} entered the battlefield (controller: {player})"),
     "entered-tapped": _("{name} entered the battlefield tapped"),
     "chose": _("As {name} entered, {player} chose {choice}"),
-    "created": _("{name} was created under {player}’s control"),
+    "created": _("{name} was created (controller: {player})"),
     "drew": _("{player} drew {name}"),
     "drew-empty": _("{player} tried to draw from an empty library"),
     "discarded": _("{player} discarded {name}"),
@@ -127,8 +127,8 @@ EVENTS = {
     "loss-replaced": _("{label}: the game loss was replaced"),
     "shuffled": _("{player} shuffled {count} card(s) into their library"),
     "cleanup": _("Cleanup step: damage removed and “until end of turn” effects ended"),
-    "turn": _("Turn {number} began ({player}’s turn)"),
-    "step": _("The game moved to the {step} step"),
+    "turn": _("Turn {number} began (active player: {player})"),
+    "step": _("The turn moved on: {step}"),
     "control": _("{player} gained control of {name}"),
     "attacked": _("{name} attacked {target}"),
     "used": _("{name} used {ability}"),
@@ -182,6 +182,10 @@ def event_text(event, player_names: dict[str, str]) -> str:
         values["from_zone"] = ZONES.get(values["from_zone"], values["from_zone"])
     if "to_zone" in values:
         values["to_zone"] = ZONES.get(values["to_zone"], values["to_zone"])
+    if "step" in values:
+        values["step"] = STEPS.get(values["step"], values["step"])
+    if "ability" in values:
+        values["ability"] = ACTIONS.get(values["ability"], values["ability"])
     if template is None:
         return event.code
     try:

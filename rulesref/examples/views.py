@@ -52,7 +52,7 @@ def index(request):
                 "scenario": scenario,
                 "title": title,
                 "title_lang": title_lang,
-                "game": GAMES[scenario.game].name,
+                "game": GAMES[scenario.game].label,
                 "bindings": scenario.bindings,
             }
         )
@@ -302,9 +302,10 @@ def show(key: str, value: object) -> str:
     if key == "reasons" and isinstance(value, list):
         return "; ".join(str(messages.ILLEGAL.get(code, code)) for code in value) or "—"
     if key == "can" and isinstance(value, dict):
+        # Outside the f-string, or makemessages does not see these two words.
+        verdicts = {True: _("legal"), False: _("illegal")}
         return ", ".join(
-            f"{messages.ACTIONS.get(action, action)}: {_('legal') if legal else _('illegal')}"
-            for action, legal in value.items()
+            f"{messages.ACTIONS.get(action, action)}: {verdicts[bool(legal)]}" for action, legal in value.items()
         )
     if isinstance(value, list):
         return ", ".join(str(item) for item in value) or "—"

@@ -14,16 +14,17 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from pathlib import Path
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from rulesref.core.games import UnknownGame, get_game
 from rulesref.core.languages import UnknownLanguage, get_language
 
-from . import concepts, glossary_data, selectors
+from . import concepts, glossary_data, glossary_join, selectors
 from .bulk import update_rows
 from .models import Card, CardName, CrossReference, Edition, Entry, Example, Game, GlossaryEntry, Term, TermForm
-from .parsers import ParseError, ParseResult, parse_source, read_source, same_date_as_source
+from .parsers import ParseError, ParseResult, parse_glossary_source, parse_source, read_source, same_date_as_source
 from .parsers import fingerprint as parsers_fingerprint
 
 Progress = Callable[[int, int], None]
@@ -124,11 +125,7 @@ def edition_import(
     Raises :class:`ImportFailed` (and writes nothing) on any bad input.
     """
     path = Path(path)
-    try:
-        game_info = get_game(game)
-        lang = get_language(language)
-    except (UnknownGame, UnknownLanguage) as error:
-        raise ImportFailed(str(error)) from None
+    game_info, lang = _game_and_language(game, language)
     key = parse_edition(edition) if edition else None
     # None leaves an existing edition's link as it is.
     translates_key = _parse_translates(translates, lang.code) if translates else None
@@ -230,6 +227,14 @@ def _unchanged(sha256, game, language, key, edition_name, translates_key, format
     report.unresolved = selectors.unresolved_references(existing)
     report.alignment = selectors.alignment_summary(existing)
     return report
+
+
+def _game_and_language(game: str, language: str):
+    """The registered game and content language, or :class:`ImportFailed` naming the known ones."""
+    try:
+        return get_game(game), get_language(language)
+    except (UnknownGame, UnknownLanguage) as error:
+        raise ImportFailed(str(error)) from None
 
 
 def _parse_translates(value: str, own_language: str) -> str:
@@ -584,17 +589,8 @@ def edition_glossary_import(
     are concepts of the bundled term list (``rules_data/glossary/terms.toml``) and which are not.
     Raises :class:`ImportFailed` (and writes nothing) on bad input or a missing edition.
     """
-    from django.conf import settings
-
-    from . import glossary_join
-    from .parsers import parse_glossary_source
-
     path = Path(path)
-    try:
-        game_info = get_game(game)
-        lang = get_language(language)
-    except (UnknownGame, UnknownLanguage) as error:
-        raise ImportFailed(str(error)) from None
+    game_info, lang = _game_and_language(game, language)
     key = parse_edition(edition)
     row = Edition.objects.filter(game__slug=game_info.slug, language=lang.code, slug=key.slug).first()
     if row is None:

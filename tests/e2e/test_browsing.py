@@ -8,7 +8,7 @@ from django.conf import settings
 from rulesref.rules.services import glossary_sync
 from rulesref.search.store import build_generation
 from rulesref.site.setup import import_bundled_sources
-from tests.e2e.test_search_page import ARTIFACTS, chromium_path
+from tests.browser import ARTIFACTS
 
 RULE = "/rules/mtg/it/2024-10-02/208.2a/"
 
@@ -18,21 +18,6 @@ def bundled_site(transactional_db, live_server):
     glossary_sync(directory=settings.RULES_DATA_DIR / "glossary")
     list(import_bundled_sources())
     return live_server
-
-
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    import os
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=chromium_path(),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-        )
-        yield browser
-        browser.close()
 
 
 def new_page(browser, server, **options):
@@ -59,8 +44,9 @@ def test_from_home_to_a_rule_then_switch_to_japanese_and_stay(bundled_site, brow
     assert page.locator("nav.breadcrumbs li").all_inner_texts()[-2:] == ["208.2", "208.2a"]
     shot(page, "rule-208.2a-it")
     # The interface language changes; the page does not.
-    page.select_option("#interface-language", "ja")
-    page.wait_for_url(bundled_site.url + RULE)
+    with page.expect_navigation():  # the form posts, then comes back to this very address
+        page.select_option("#interface-language", "ja")
+    assert page.url == bundled_site.url + RULE
     assert page.locator("html").get_attribute("lang") == "ja"
     assert page.locator(".edition-line a").nth(1).inner_text() == "イタリア語 · 2024年10月2日"
     assert page.locator("#r208\\.2a").get_attribute("lang") == "it"
@@ -74,6 +60,9 @@ def test_following_a_reference_and_reading_its_preview_and_a_term_by_keyboard(bu
     reference.hover()
     tooltip = page.locator("#tooltip[role=tooltip]")
     assert tooltip.inner_text().startswith("604.3\nSome static abilities are characteristic-defining abilities.")
+    # The mouse leaves: its tooltip goes.
+    page.mouse.move(0, 0)
+    tooltip.wait_for(state="detached")
     # A glossary term, reached with the keyboard only.
     page.locator("#r208\\.2a a.num").focus()
     for _ in range(20):

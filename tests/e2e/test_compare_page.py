@@ -5,7 +5,7 @@ from django.conf import settings as django_settings
 
 from rulesref.rules.services import glossary_sync
 from rulesref.site.setup import import_bundled_sources
-from tests.e2e.test_search_page import ARTIFACTS, browser_page  # noqa: F401  (a fixture)
+from tests.browser import ARTIFACTS
 
 
 @pytest.fixture
@@ -15,7 +15,7 @@ def bundled_site(transactional_db, live_server):
     return live_server
 
 
-def test_three_columns_show_the_aligned_208_3a(bundled_site, browser_page):  # noqa: F811
+def test_three_columns_show_the_aligned_208_3a(bundled_site, browser_page):
     page = browser_page
     page.goto(bundled_site.url + "/compare/?game=mtg")
     # Tick three editions and name the section, as a reader does.

@@ -1,41 +1,11 @@
 """The search page in a real browser (Debian's Chromium through Playwright), as a user drives it."""
 
-import os
-import shutil
-
 import pytest
 
 from rulesref.rules.services import edition_import, glossary_sync
 from rulesref.search.store import build_generation
-from tests.conftest import ROOT, SEED_IT_2024, SEED_JA, corpus_file
-
-ARTIFACTS = ROOT / "test-artifacts"
-
-
-def chromium_path() -> str:
-    path = shutil.which("chromium")
-    if path is None:
-        message = "Debian's chromium is not installed (apt-get install chromium fonts-noto-cjk)"
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return path
-
-
-@pytest.fixture
-def browser_page():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    # Playwright's sync API runs an event loop in this thread; Django's ORM calls of the
-    # test itself are still plain synchronous calls.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=chromium_path(),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-        )
-        page = browser.new_page(viewport={"width": 1200, "height": 1400})
-        yield page
-        browser.close()
+from tests.browser import ARTIFACTS
+from tests.conftest import SEED_IT_2024, SEED_JA, corpus_file
 
 
 @pytest.fixture

@@ -33,7 +33,7 @@ def test_an_example_without_a_scenario_says_what_it_needs_in_the_interface_langu
     with translation.override("ru"):
         assert not_executable_reason("mtg", "101.4", 0) == "выбор в порядке хода (APNAP, правило 101.4)"
     with translation.override("it"):
-        assert not_executable_reason("mtg", "999.9", 0) == "not analysed yet"
+        assert not_executable_reason("mtg", "999.9", 0) == "non ancora analizzato"
 
 
 def test_the_italian_and_japanese_208_examples_get_the_same_scenarios(seed_editions):

@@ -1,23 +1,6 @@
 """The Veteran Motorist page in a real browser (Debian's Chromium through Playwright)."""
 
-import os
-
-import pytest
-
-from tests.e2e.test_search_page import ARTIFACTS, chromium_path
-
-
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=chromium_path(),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-        )
-        yield launched
-        launched.close()
+from tests.browser import ARTIFACTS
 
 
 def test_running_veteran_motorist_in_italian_shows_4_4_in_the_step_table(transactional_db, live_server, browser):
@@ -36,7 +19,7 @@ def test_running_veteran_motorist_in_italian_shows_4_4_in_the_step_table(transac
     assert "il Veicolo diventa una creatura artefatto" in step.locator("h3").inner_text()
     vehicle = step.locator("tr#s4-vehicle")
     assert vehicle.locator("td.pt strong").inner_text() == "4/4"
-    assert "layer 7c" in vehicle.inner_text()
+    assert "livello 7c" in vehicle.inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "examples-veteran-motorist.png"), full_page=False)
     # Another parameter, another run: a 5/2 Vehicle becomes 6/3.

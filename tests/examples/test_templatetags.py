@@ -23,7 +23,7 @@ def test_another_example_says_what_it_needs():
     with translation.override("it"):
         html = render("mtg", "603.8", 0)
     assert html == (
-        '<span class="example-not-run">not executable yet: needs abilità innescate oltre le poche che il motore '
+        '<span class="example-not-run">non ancora eseguibile: richiede abilità innescate oltre le poche che il motore '
         "conosce (manovrare, mano vuota, non-morto)</span>\n"
     )
     assert render("berserk", "107.5", 1, "2024-05-31").startswith('<span class="example-not-run">')

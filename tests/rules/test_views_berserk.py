@@ -1,4 +1,4 @@
-"""Берсерк. Герои keeps its Markdown structure on the rule pages: lists are lists, emphasis is emphasis."""
+"""Берсерк. Герои on the pages: its Markdown structure kept (lists, emphasis), its glossary with a TBX download."""
 
 import re
 
@@ -29,3 +29,11 @@ def test_emphasis_in_an_example_is_emphasis_and_not_asterisks(client, heroes):
     examples = re.findall(r'<div class="example">(.*?)</div>', html, re.S)
     assert "<em>Эльфа-всадника</em>" in examples[0]
     assert "*" not in examples[0]
+
+
+def test_the_glossary_page_offers_the_term_list_as_tbx(client, heroes):
+    html = client.get("/rules/berserk/ru/2024-05-31/glossary/").content.decode()
+    assert '<a href="/compare/terms/berserk/glossary.tbx" download>Download the term list as TBX</a>' in html
+    response = client.get("/compare/terms/berserk/glossary.tbx")
+    assert response.status_code == 200
+    assert b"<martif" in response.content
