@@ -35,6 +35,26 @@ PLAIN_WORDS_RE = re.compile(r"^[^\W_]+(?:[ '’-][^\W_]+)+$")
 # Best-match reading: every word may be missing; ranked by how many of the words a rule holds
 # (``groups``), then by score.
 STRICT, ANY = "strict", "any"
+# Words that shape a question rather than name what it is about ("how many", "what happens"), beyond
+# the analyzers' stop words: a question is searched without them.
+QUESTION_WORDS = {
+    "en": frozenset("whose many much happen happens happened could would".split()),
+    "it": frozenset("cosa quali quando succede accade può possono".split()),
+    "ru": frozenset("какие каких какое почему сколько происходит случается".split()),
+}
+
+
+def is_question(text: str) -> bool:
+    """Plain words, at least ``RANKING.thin_min_words`` of them: read as a question."""
+    return len(text.split()) >= RANKING.thin_min_words and PLAIN_WORDS_RE.match(text) is not None
+
+
+def _without_question_words(language: str, text: str) -> str:
+    drop = QUESTION_WORDS.get(language)
+    if not drop or not is_question(text):
+        return text
+    kept = [word for word in text.split() if word.casefold() not in drop]
+    return " ".join(kept) if kept else text
 
 
 @dataclass(frozen=True)
@@ -55,6 +75,9 @@ class Plan:
     # The query as a name, in this language's indexed words (its own words and, when the whole query
     # is one glossary term, that term's forms here): documents defining it rank first.
     defines: frozenset = frozenset()
+    # Words joined by AND ("trample AND planeswalker"), in this language's indexed words: a document
+    # defining a name that holds every one of them ("Trample over planeswalkers") defines what is asked.
+    defines_all: frozenset = frozenset()
 
     @property
     def terms_key(self) -> tuple:
@@ -94,6 +117,7 @@ def plan_for(generation, language: str, text: str, games: frozenset[str], *, mod
 
 def _plan(generation, language, text, games, mode) -> Plan:
     index = generation[language]
+    text = _without_question_words(language, text)
     reader = index.searcher().reader()
     if mode == ANY:
         # A question is answered in the language it is asked in: best-match over its translations
@@ -146,9 +170,10 @@ def _plan(generation, language, text, games, mode) -> Plan:
         query, groups, cut = _rarest(query, reader)
         capped = capped or cut
     defines = _defines(generation, language, text, games)
+    defines_all = _defines_all(language, text)
     if not _can_match(query, reader):
-        return Plan(language, None, tuple(used), typed, terms, capped, groups, defines)
-    return Plan(language, query, tuple(used), typed, terms, capped, groups, defines)
+        return Plan(language, None, tuple(used), typed, terms, capped, groups, defines, defines_all)
+    return Plan(language, query, tuple(used), typed, terms, capped, groups, defines, defines_all)
 
 
 def _defines(generation, language: str, text: str, games) -> frozenset[str]:
@@ -165,6 +190,16 @@ def _defines(generation, language: str, text: str, games) -> frozenset[str]:
             for form in concept.forms.get(language, ())
         }
     return frozenset(form for form in forms if form)
+
+
+AND_WORDS_RE = re.compile(r"^[^\W_]+(?: AND [^\W_]+)+$")
+
+
+def _defines_all(language: str, text: str) -> frozenset[str]:
+    if not AND_WORDS_RE.match(text.strip()):
+        return frozenset()
+    words = frozenset(definition_form(language, word) for word in text.split(" AND "))
+    return words if all(words) and len(words) > 1 else frozenset()
 
 
 def _rarest(query, reader):

@@ -13,6 +13,7 @@ the documents' key (``documents.entry_key``: the same rule in every language and
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -74,6 +75,19 @@ class Ranking:
     # Best-match ranks this many × the fetch size by score, then orders them by how many of the
     # query's words each holds (coordination).
     coordination_pool: int = 4
+    # A question (and every best-match) orders its rules by the words they hold, each word weighing its
+    # rarity (idf), plus, for each two neighbouring words of the question that stand within
+    # near_window words of each other in a rule's text, near_weight × the rarer one's weight: a rule
+    # that says what the question asks usually says it in one breath. Ties keep the score's order.
+    near_window: int = 3
+    near_weight: float = 1.0
+    # A question's answer is as often a subrule (704.5f) as a rule: its lists are ordered by how well
+    # each answers it, and a subrule is not put below a rule for being one.
+    question_kind_weight: Mapping[str, float] = field(
+        default_factory=lambda: _frozen(
+            {"note": 0.5, "chapter": 0.6, "section": 0.85, "subrule": 1.0, "glossary": 0.8, "rule": 1.0}
+        )
+    )
 
     def fetch(self, limit: int) -> int:
         return max(self.min_fetch, limit * self.fetch_per_result)
@@ -83,6 +97,51 @@ class Ranking:
 
 
 RANKING = Ranking()
+
+
+@dataclass(frozen=True)
+class QuestionWord:
+    """One word of a question in one language: its rarity, the documents holding it (in any field)
+    and its positions in each document's text (for the documents being ranked)."""
+
+    idf: float
+    held: frozenset[int]
+    positions: Mapping[int, tuple[int, ...]]
+
+
+def idf(documents_with_word: int, documents: int) -> float:
+    return math.log1p(documents / max(1, documents_with_word))
+
+
+def _gap(first: tuple[int, ...], second: tuple[int, ...]) -> int:
+    """The smallest distance between a position of one word and a position of the other."""
+    best, i, j = 1 << 30, 0, 0
+    while i < len(first) and j < len(second):
+        best = min(best, abs(first[i] - second[j]))
+        if first[i] < second[j]:
+            i += 1
+        else:
+            j += 1
+    return best
+
+
+def question_value(doc: int, words: list[QuestionWord], weights: Ranking = RANKING) -> float:
+    """How well a document answers a question: the rarity of the words it holds, plus its neighbouring
+    question words found close together."""
+    value = sum(word.idf for word in words if doc in word.held)
+    for first, second in itertools.pairwise(words):
+        here, there = first.positions.get(doc), second.positions.get(doc)
+        if here and there and _gap(here, there) <= weights.near_window:
+            value += weights.near_weight * min(first.idf, second.idf)
+    return value
+
+
+def question_order(rows: list[dict], words: list[QuestionWord], weights: Ranking = RANKING) -> list[dict]:
+    """``rows`` (best score first, each with its ``doc``) ordered by ``question_value``; ties keep
+    their order."""
+    values = [question_value(row["doc"], words, weights) for row in rows]
+    order = sorted(range(len(rows)), key=lambda i: (-values[i], i))
+    return [rows[i] for i in order]
 
 
 @dataclass
@@ -108,6 +167,7 @@ def fuse(
     number: str | None = None,
     prefer: str | None = None,
     lift: bool = True,
+    question: bool = False,
     weights: Ranking = RANKING,
 ) -> list[Fused]:
     """Fuse ranked lists into one, best first.
@@ -115,7 +175,10 @@ def fuse(
     ``lists``: (language, direct, documents in scope, rows best first) per language; ``direct`` is
     whether the words as typed matched there (not only their glossary translations). ``number``: the
     rule a number query names. ``lift``: whether glossary entries lift the rules they cite.
+    ``question``: the lists are ordered by how well each rule answers a question (kinds weigh
+    ``question_kind_weight``).
     """
+    kinds = weights.question_kind_weight if question else weights.kind_weight
     contributions: dict[str, list[float]] = {}
     hits: dict[str, Fused] = {}
     best: dict[str, tuple] = {}
@@ -144,12 +207,12 @@ def fuse(
             if key in seen:
                 continue
             seen.add(key)
-            value = weight * weights.kind_weight.get(row["kind"], 1.0) / (weights.rrf_k + rank + 1)
+            value = weight * kinds.get(row["kind"], 1.0) / (weights.rrf_k + rank + 1)
             lifted = value * weights.cited_by_glossary
             if row.get("defines") is True:
                 value *= weights.definition_weight
             add(key, row["game"], row["number"], row["kind"], language, direct, rank, order, value, row, row["edition"])
-            if lift and row["kind"] == "glossary":
+            if lift and row["kind"] == "glossary" and row.get("named") is not False:
                 for cited in filter(None, (row.get("cite_keys") or "").split(",")):
                     # Number and kind come from the rule's own document when it is shown.
                     add(cited, row["game"], "", "", language, direct, rank, order, lifted, None, row["edition"])

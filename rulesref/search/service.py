@@ -27,9 +27,9 @@ from django.utils.translation import gettext_lazy as _
 from rulesref.core.languages import CONTENT_LANGUAGES
 
 from . import limits, planning, spelling
-from .generations import LRU, IndexMissing, open_generation
+from .generations import LRU, IndexMissing, open_generation, past
 from .queries import QueryError, UserQuery, parse_user_query
-from .ranking import RANKING, Fused, fuse
+from .ranking import RANKING, Fused, QuestionWord, fuse, idf, question_order
 from .results import LanguageText, SearchHit, SearchResults, frozen_texts, rule_url
 from .snippets import snippet
 
@@ -99,7 +99,7 @@ def search(
 
 
 def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) -> _Answer:
-    deadline = time.thread_time() + limits.QUERY_BUDGET_SECONDS
+    deadline = time.monotonic() + limits.QUERY_BUDGET_SECONDS
     notices: list = []
     fetch = RANKING.fetch(limit)
     # Every language is searched (a language filter only chooses what is shown); not one with
@@ -120,32 +120,39 @@ def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) ->
         # A question is not respelled word by word: best-match below finds what its words can.
         if not any(r.rows for r in ranked) and not question:
             for language in spelling.languages_to_try(user.text, searched):
-                respelled = spelling.respell(generation, language, user.text)
+                if past(deadline):
+                    notices.append(BUDGET_NOTICE)
+                    break
+                respelled = spelling.respell(generation, language, user.text, deadline)
                 if respelled is None:
                     continue
                 attempt = _text(generation, searched, respelled, game, edition, fetch, deadline, notices)
                 if any(r.rows for r in attempt):
                     corrected, ranked = respelled, attempt
                     break
+        text = corrected or user.text
         fused = _fuse(generation, ranked, game, edition)
-        words = UserQuery(raw="", text=corrected or user.text).plain_words
+        words = UserQuery(raw="", text=text).plain_words
         empty = not fused and len(words) >= RANKING.fallback_min_words
         thin = len(fused) < RANKING.thin_below and len(words) >= RANKING.thin_min_words
-        if empty or thin:
-            loose = _text(
-                generation, searched, corrected or user.text, game, edition, fetch, deadline, notices, planning.ANY
-            )
+        if (empty or thin) and not past(deadline):
+            loose = _text(generation, searched, text, game, edition, fetch, deadline, notices, planning.ANY)
+            # One list per language: the rules holding every word and those holding most of them,
+            # ordered by how well each answers the question.
+            merged = _by_question(generation, _merge(ranked, loose), text, game, edition, fetch, deadline)
             have = {hit.key for hit in fused}
-            more = [hit for hit in _fuse(generation, loose, game, edition) if hit.key not in have]
-            if more:
-                fused += more
+            fused = _fuse(generation, merged, game, edition, question=True)
+            if any(hit.key not in have for hit in fused):
                 notices.append(FALLBACK_NOTICE)
-                ranked = ranked + loose
+            ranked = ranked + loose
+        elif len(words) >= RANKING.thin_min_words and not past(deadline):
+            ordered = _by_question(generation, ranked, text, game, edition, fetch, deadline)
+            fused = _fuse(generation, ordered, game, edition, question=True)
         plans = {r.language: r.plan for r in ranked if r.plan is not None and r.plan.terms}
         terms = {lang: plan.terms for lang, plan in plans.items()}
         if any(plan.capped for plan in plans.values()):
             notices.append(CAPPED_NOTICE)
-    if time.thread_time() > deadline and BUDGET_NOTICE not in notices:
+    if past(deadline) and BUDGET_NOTICE not in notices:
         notices.append(BUDGET_NOTICE)
     hits = _show(generation, fused, shown, terms, edition, limit)
     return _Answer(hits=tuple(hits), corrected=corrected, notices=tuple(dict.fromkeys(notices)))
@@ -157,12 +164,13 @@ def _text(generation, languages, text, game, edition, fetch, deadline, notices, 
     for language in languages:
         index = generation[language]
         scope = index.scope(game, edition)
+        if past(deadline):
+            # Not even planned: a plan of many words and glossary forms costs time of its own.
+            notices.append(BUDGET_NOTICE)
+            ranked.append(_Ranked(language, [], False, None))
+            continue
         plan = planning.plan_for(generation, language, text, scope.games, mode=mode)
         if plan.query is None:
-            ranked.append(_Ranked(language, [], False, plan))
-            continue
-        if time.thread_time() > deadline:
-            notices.append(BUDGET_NOTICE)
             ranked.append(_Ranked(language, [], False, plan))
             continue
         loose = mode == planning.ANY
@@ -172,19 +180,60 @@ def _text(generation, languages, text, game, edition, fetch, deadline, notices, 
             notices.append(BUDGET_NOTICE)
         # Not list(results): it asks the length, which makes Whoosh run the query again to count.
         hits = [results[i] for i in range(results.scored_length())]
-        if loose:
-            # Best-match: rules holding more of the words first, then by score.
-            held = [index.documents_with(group) for group in plan.groups]
-            hits = sorted(hits, key=lambda hit: -sum(hit.docnum in docs for docs in held))[:fetch]
         rows = [index.row(hit.docnum) for hit in hits]
         for row in rows:
-            row["defines"] = row["defines"] in plan.defines
+            defined = row["defines"]
+            row["defines"] = defined in plan.defines or bool(
+                plan.defines_all and defined and plan.defines_all <= set(defined.split())
+            )
+            if plan.defines and row["kind"] == "glossary":
+                # A glossary entry named with the query ("Paris Mulligan" for "mulligan") vouches for the
+                # rules it cites; one that only mentions it in its definition does not.
+                row["named"] = row["defines"] or any(f" {form} " in f" {defined} " for form in plan.defines)
         direct = True
         if plan.used:
             # Did any hit match a word as typed, not only one of its translations?
             direct = any(plan.typed.intersection(hit.matched_terms()) for hit in hits)
         ranked.append(_Ranked(language, rows, direct, plan))
     return ranked
+
+
+def _merge(first: list[_Ranked], second: list[_Ranked]) -> list[_Ranked]:
+    """Per language, the rows of ``first`` then those of ``second`` not already there."""
+    merged = {r.language: _Ranked(r.language, list(r.rows), r.direct, r.plan) for r in first}
+    for r in second:
+        into = merged.setdefault(r.language, _Ranked(r.language, [], r.direct, r.plan))
+        docs = {row["doc"] for row in into.rows}
+        into.rows += [row for row in r.rows if row["doc"] not in docs]
+        into.direct = into.direct or r.direct
+    return list(merged.values())
+
+
+def _by_question(generation, ranked: list[_Ranked], text, game, edition, fetch, deadline) -> list[_Ranked]:
+    """Each language's rows ordered by how well they answer ``text`` read as a question (the words
+    each holds, by rarity, and neighbouring words close together: ``ranking.question_order``); past
+    the deadline, in the order of their scores."""
+    ordered = []
+    for r in ranked:
+        if not r.rows or past(deadline):
+            ordered.append(_Ranked(r.language, r.rows[:fetch], r.direct, r.plan))
+            continue
+        index = generation[r.language]
+        scope = index.scope(game, edition)
+        plan = planning.plan_for(generation, r.language, text, scope.games, mode=planning.ANY)
+        docs = sorted({row["doc"] for row in r.rows})
+        words = []
+        for group in plan.groups:
+            held = index.documents_with(group)
+            positions: dict[int, tuple[int, ...]] = {}
+            for kind, fieldname, value in group:
+                if kind == "term" and fieldname == "text":
+                    for doc, where in index.positions(fieldname, value, docs).items():
+                        positions[doc] = tuple(sorted(positions.get(doc, ()) + where))
+            words.append(QuestionWord(idf(len(held), index.doc_count), held, positions))
+        rows = question_order(r.rows, words)[:fetch] if words else r.rows[:fetch]
+        ordered.append(_Ranked(r.language, rows, r.direct, r.plan))
+    return ordered
 
 
 def _number(generation, language, number, game, edition, fetch) -> _Ranked:

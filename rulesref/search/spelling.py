@@ -4,6 +4,7 @@ closest known word ("costituzine" → "costituzione"). Results are cached per ge
 from __future__ import annotations
 
 import re
+import time
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.scripts import has_cjk, uses_script
@@ -26,26 +27,32 @@ def languages_to_try(text: str, languages: list[str]) -> list[str]:
     return sorted(languages, key=lambda lang: not uses_script(text, CONTENT_LANGUAGES[lang].script))
 
 
-def respell(generation, language: str, text: str) -> str | None:
-    """``text`` with each word the index does not know replaced by its closest known word, or None."""
+def respell(generation, language: str, text: str, deadline: float | None = None) -> str | None:
+    """``text`` with each word the index does not know replaced by its closest known word, or None.
+    Past ``deadline`` (``time.monotonic()``) no further word is looked up, and nothing is cached."""
     key = (language, text)
     cached = generation.spellings.get(key, False)
     if cached is not False:
         return cached
-    corrected = _respell(generation[language].searcher(), language, text)
-    generation.spellings.put(key, corrected)
+    corrected, complete = _respell(generation[language].searcher(), language, text, deadline)
+    if complete:
+        generation.spellings.put(key, corrected)
     return corrected
 
 
-def _respell(searcher, language: str, text: str) -> str | None:
+def _respell(searcher, language: str, text: str, deadline: float | None) -> tuple[str | None, bool]:
     reader = searcher.reader()
     corrector = searcher.corrector("text")
     changed = False
+    complete = True
 
     def replace(match):
-        nonlocal changed
+        nonlocal changed, complete
         word = match.group()
         if word.upper() in OPERATORS or has_cjk(word):
+            return word
+        if deadline is not None and time.monotonic() > deadline:
+            complete = False
             return word
         found = analysed(language, word)
         if not found or any(("text", token) in reader for token, _, _ in found):
@@ -58,4 +65,4 @@ def _respell(searcher, language: str, text: str) -> str | None:
         return suggestions[0].capitalize() if word[:1].isupper() else suggestions[0]
 
     corrected = WORD_RE.sub(replace, text)
-    return corrected if changed else None
+    return (corrected if changed else None), complete

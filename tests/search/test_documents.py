@@ -15,3 +15,30 @@ def test_a_glossary_entry_and_its_translation_are_one_result():
     assert (texts["en"].number, texts["zh-hans"].number) == ("Toughness", "防御力")
     assert texts["en"].url == "/rules/mtg/en/2024-09-20/glossary/toughness/"
     assert texts["zh-hans"].url == "/rules/mtg/zh-hans/2024-09-20/glossary/%E9%98%B2%E5%BE%A1%E5%8A%9B/"
+
+
+@pytest.mark.parametrize(
+    "language, text, name",
+    [
+        (
+            "en",
+            "Trample over planeswalkers is a variant of trample that modifies the rules.",
+            "Trample over planeswalkers",
+        ),
+        ("en", "State-based actions are game actions that happen automatically.", "State-based actions"),
+        ("en", "A cost is an action or payment necessary to take another action.", "cost"),
+        ("en", "Deathtouch is a static ability.", "Deathtouch"),
+        ("en", "If a creature is dealt damage, it stays on the battlefield.", ""),
+        ("en", "A player is always within their own range of influence.", ""),
+        ("en", "The type line is printed directly below the illustration.", ""),
+        ("en", "Two permanents are in the same sector if each has the same designation.", ""),
+        ("en", "A player who has priority may cast a creature card from their hand.", ""),
+        ("ru", "Слабость первого хода – это свойство запрещает существу действовать", "Слабость первого хода"),
+        ("ru", "Если способность имеет вид «[текст Х]», то это эффект замещения", ""),
+        ("ja", "トランプルは常在型能力である。", ""),
+    ],
+)
+def test_a_rule_that_opens_by_saying_what_a_name_is_defines_it(language, text, name):
+    from rulesref.search.documents import defined_name
+
+    assert defined_name(language, text) == name

@@ -335,3 +335,21 @@ def test_each_language_is_shown_in_the_edition_aligned_with_the_one_that_matched
     # The Japanese viewer is not aligned with the 2023 edition: with an edition asked for, it is not shown.
     assert all(list(hit.texts) == ["it"] for hit in results.hits)
     assert results.hits[0].texts["it"].edition == "2023-06-16"
+
+
+def test_a_rule_defining_a_name_in_words_comes_before_rules_that_mention_it():
+    # 702.19c: "Trample over planeswalkers is a variant of trample …"; 702.19d/g only mention it.
+    assert numbers(search('"trample over planeswalkers"', languages=["en"]), 1) == ["702.19c"]
+    assert numbers(search("trample AND planeswalker", languages=["en"]), 1) == ["702.19c"]
+    # 108.5: "Слабость первого хода – это свойство …"; 212.5, 209.2 and 210.2 only say who has it.
+    assert numbers(search("слабость первого хода"), 1) == ["108.5"]
+
+
+def test_glossary_entries_that_only_mention_a_word_do_not_lift_the_rules_they_cite():
+    # "Attack Alone" and "Block Alone" mention creatures and cite 506.5; they used to put it first.
+    assert set(numbers(search("creature", languages=["en"]), 2)) == {"302", "302.1"}
+
+
+def test_a_question_puts_the_rule_saying_it_in_one_breath_first():
+    results = search("creature with toughness 0 goes to its owner's graveyard", languages=["en"])
+    assert numbers(results, 1) == ["704.5f"]

@@ -1,0 +1,34 @@
+"""Ranking: how a question orders the rules it finds (pure functions, no index)."""
+
+from rulesref.search.ranking import QuestionWord, idf, question_order, question_value
+
+
+def word(documents_with_it, held, positions):
+    return QuestionWord(idf(documents_with_it, 1000), frozenset(held), positions)
+
+
+def test_a_rarer_word_weighs_more_than_a_common_one():
+    assert idf(10, 1000) > idf(500, 1000) > 0
+
+
+def test_a_rule_holding_the_rare_words_beats_one_holding_the_common_ones():
+    # "concede" is rare, "player" and "game" common: a rule holding "concede" and one of them beats a
+    # rule holding both common words.
+    player, concede, game = word(900, {1, 2}, {}), word(5, {1}, {}), word(700, {1, 2}, {})
+    words = [player, concede, game]
+    assert question_value(1, words) > question_value(2, words)
+
+
+def test_neighbouring_question_words_close_together_count_more():
+    # Both rules hold both words; in rule 1 they stand next to each other, in rule 2 ten words apart.
+    first = word(50, {1, 2}, {1: (4,), 2: (0,)})
+    second = word(60, {1, 2}, {1: (5,), 2: (10,)})
+    assert question_value(1, [first, second]) > question_value(2, [first, second])
+    rows = [{"doc": 2, "number": "far"}, {"doc": 1, "number": "near"}]
+    assert [row["number"] for row in question_order(rows, [first, second])] == ["near", "far"]
+
+
+def test_ties_keep_the_order_they_came_in():
+    only = word(50, {1, 2, 3}, {})
+    rows = [{"doc": 3}, {"doc": 1}, {"doc": 2}]
+    assert [row["doc"] for row in question_order(rows, [only])] == [3, 1, 2]
