@@ -37,14 +37,19 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulesref.core.languages import CONTENT_LANGUAGES
+
+# Scripts written without spaces between words: FTS5's best tokenizer for them is trigram.
+_UNSPACED_SCRIPTS = {"Jpan", "Hans", "Hant", "Kore"}
+# Every registered content language (Korean too): porter for English, unicode61 for the other spaced
+# scripts, trigram for the unspaced ones.
+TRIGRAM = {code for code, lang in CONTENT_LANGUAGES.items() if lang.script in _UNSPACED_SCRIPTS}
 TOKENIZERS = {
-    "en": "porter unicode61 remove_diacritics 2",
-    "it": "unicode61 remove_diacritics 2",
-    "ru": "unicode61 remove_diacritics 2",
-    "ja": "trigram",
-    "zh-hans": "trigram",
+    code: "trigram"
+    if code in TRIGRAM
+    else ("porter unicode61 remove_diacritics 2" if code == "en" else "unicode61 remove_diacritics 2")
+    for code in CONTENT_LANGUAGES
 }
-TRIGRAM = {"ja", "zh-hans"}
 SNIPPET_CHARS = 480
 MARK_OPEN, MARK_CLOSE = "\x02", "\x03"
 _CJK_CHAR = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
