@@ -92,6 +92,8 @@ def side_by_side_view(request):
     try:
         game, columns, scope = _selection(request)
         context.update(columns=columns, selected=[edition_key(edition) for edition in columns])
+        if columns:
+            context.update(whole=_export_urls(game, columns, ""))
         if not columns or not scope:
             return render(request, "compare/side_by_side.html", context)
         table = side_by_side(columns, scope)
@@ -99,16 +101,25 @@ def side_by_side_view(request):
         return _failed(request, "compare/side_by_side.html", context, error)
     glossary = Glossary.load(game, {edition.language for edition in columns})
     mark_table(table, glossary)
-    query = _query(game, columns, scope=scope)
-    languages = [edition.language for edition in columns]
     context.update(
         table=table,
         legend=glossary.legend(),
-        csv_url=f"{reverse('compare:export-csv')}?{query}",
-        tmx_url=f"{reverse('compare:export-tmx')}?{query}" if len(set(languages)) == len(languages) else "",
+        **_export_urls(game, columns, scope),
         concordance_url=f"{reverse('compare:concordance')}?{_query(game, columns)}",
     )
     return render(request, "compare/side_by_side.html", context)
+
+
+def _export_urls(game: str, columns: list[Edition], scope: str) -> dict[str, str]:
+    """The CSV and TMX downloads of a selection (``scope`` "" for the whole editions); no TMX link
+    when two columns share a language, or for a single column."""
+    query = _query(game, columns, scope=scope)
+    languages = [edition.language for edition in columns]
+    tmx = len(languages) > 1 and len(set(languages)) == len(languages)
+    return {
+        "csv_url": f"{reverse('compare:export-csv')}?{query}",
+        "tmx_url": f"{reverse('compare:export-tmx')}?{query}" if tmx else "",
+    }
 
 
 def _download(content, content_type: str, filename: str) -> HttpResponse:
@@ -126,8 +137,8 @@ def export_tmx(request):
     """The aligned rules of the selection as TMX 1.4 (one edition per language)."""
     try:
         game, columns, scope = _selection(request)
-        if len(columns) < 2 or not scope:
-            raise SelectionError(_("Choose at least two editions and a scope to export"))
+        if len(columns) < 2:
+            raise SelectionError(_("Choose at least two editions to export"))
         if len({edition.language for edition in columns}) != len(columns):
             raise SelectionError(_("A TMX file holds one edition per language: choose one edition of each language"))
         table = side_by_side(columns, scope)
@@ -142,8 +153,8 @@ def export_csv(request):
     spreadsheets need to read it as UTF-8)."""
     try:
         game, columns, scope = _selection(request)
-        if not columns or not scope:
-            raise SelectionError(_("Choose editions and a scope to export"))
+        if not columns:
+            raise SelectionError(_("Choose editions to export"))
         table = side_by_side(columns, scope)
     except SelectionError as error:
         return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")

@@ -52,8 +52,11 @@ def test_a_numbering_mismatch_is_flagged(client, store):
 
 def test_downloads_are_linked_and_open_in_translation_tools(client, store):
     html = page(client, "/compare/?game=mtg&c=en&c=it&c=ja&scope=208")
-    tmx_url = re.search(r'<a href="(/compare/export\.tmx\?[^"]+)" download>', html).group(1).replace("&amp;", "&")
+    whole_url, tmx_url = [
+        url.replace("&amp;", "&") for url in re.findall(r'<a href="(/compare/export\.tmx\?[^"]+)" download>', html)
+    ]
     assert tmx_url == "/compare/export.tmx?game=mtg&c=en%3A2024-09-20&c=it%3A2024-10-02&c=ja%3Aja-viewer&scope=208"
+    assert whole_url == "/compare/export.tmx?game=mtg&c=en%3A2024-09-20&c=it%3A2024-10-02&c=ja%3Aja-viewer"
     response = client.get(tmx_url)
     assert response["Content-Disposition"] == 'attachment; filename="mtg-en-it-ja-208.tmx"'
     assert len(tmxfile.parsestring(response.content).units) == 11
@@ -63,6 +66,21 @@ def test_downloads_are_linked_and_open_in_translation_tools(client, store):
     assert '<a href="/compare/terms/mtg/glossary.tbx" download>' in terms
     tbx = client.get("/compare/terms/mtg/glossary.tbx")
     assert len(tbxfile.parsestring(tbx.content).units) == 28
+
+
+def test_the_whole_aligned_italian_and_japanese_editions_export_as_tmx_before_any_scope_is_chosen(client, store):
+    html = page(client, "/compare/?game=mtg&c=it:2024-10-02&c=ja")
+    assert "Whole editions, every aligned rule:" in html
+    url = re.search(r'<a href="(/compare/export\.tmx\?[^"]+)" download>', html).group(1).replace("&amp;", "&")
+    assert url == "/compare/export.tmx?game=mtg&c=it%3A2024-10-02&c=ja%3Aja-viewer"
+    response = client.get(url)
+    assert response["Content-Disposition"] == 'attachment; filename="mtg-it-ja-all.tmx"'
+    units = tmxfile.parsestring(response.content).units
+    # Every rule of both editions (the seeds hold section 208: the section and its ten rules).
+    assert len(units) == 11
+    assert (units[0].source, units[0].target) == ("forza/Costituzione", "パワー／タフネス")
+    assert units[1].source.startswith("Una carta creatura ha due numeri separati")
+    assert units[1].target.startswith("クリーチャー・カードの右下には、スラッシュで区切られた2つの")
 
 
 def test_a_tmx_of_two_editions_of_one_language_is_refused(client, store):
