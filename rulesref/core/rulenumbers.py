@@ -17,6 +17,7 @@ PREFIXES: dict[str, str] = {
     "regola": "mtg",
     "规则": "mtg",
     "ルール": "mtg",
+    "규칙": "mtg",
     "правило": "berserk",
     "п.": "berserk",
 }

@@ -150,6 +150,8 @@ def test_a_korean_edition_imports_and_is_searchable(tmp_path):
     assert sorted(hit.number for hit in results.hits) == ["100.1", "100.1a", "100.1b", "100.2", "101.1"]
     assert all("<mark>플레이어</mark>" in hit.texts["ko"].snippet for hit in results.hits)
     assert search("덱이", languages=["ko"]).hits[0].number == "100.2"
+    # The Korean citation word reads as a rule number: the rule itself, first.
+    assert search("규칙 100.2", languages=["ko"]).hits[0].number == "100.2"
 
 
 def test_a_build_that_sees_the_database_change_under_it_builds_again(seeds, monkeypatch):
