@@ -51,8 +51,10 @@ class StaleRule:
         """The translated rule as a reader compares it: title, text and examples."""
         return entry_content(self.entry)
 
-    @property
+    @cached_property
     def pieces(self) -> list[Piece]:
+        # Cached: the page reads it more than once per rule, and a word diff of a long rule costs
+        # milliseconds.
         if self.source is None or self.newest is None:
             return []
         return text_diff(self.source, self.newest)
