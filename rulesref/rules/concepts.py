@@ -60,7 +60,7 @@ def alignment_refresh(*, game: Game) -> None:
         _store_pair(game, source, target, kind, items[source.pk], items[target.pk], current)
     refresh_statistics(EditionAlignment, EntryLink)
     concepts_rebuild(game=game)
-    refresh_statistics(Concept, Entry)
+    refresh_statistics(Concept)
 
 
 def edition_items(edition: Edition, *, numbers: set[str] | None = None) -> list[Item]:
