@@ -54,6 +54,18 @@ def private_data_dir(settings, tmp_path):
     return settings.DATA_DIR
 
 
+@pytest.fixture(autouse=True)
+def unhurried_search(monkeypatch):
+    """The search's time budget is wall-clock time (``limits.QUERY_BUDGET_SECONDS``): on a machine
+    shared with a browser, a database server and a live server, a normal query could run past it and
+    answer with part of its results, which would make tests of ranking depend on the machine's load.
+    Tests get a budget no normal query reaches; the budget itself is tested in
+    ``tests/search/test_limits.py``, which sets it explicitly, and measured by ``benchmarks.hostile``."""
+    from rulesref.search import limits
+
+    monkeypatch.setattr(limits, "QUERY_BUDGET_SECONDS", 5.0)
+
+
 @pytest.fixture(scope="module")
 def bundled(django_db_blocker, tmp_path_factory):
     """The bundled site (English CR 2024-09-20, Italian, Japanese and Берсерк seeds, term list),

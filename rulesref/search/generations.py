@@ -128,6 +128,15 @@ class LanguageIndex:
         self.stored = LRU(4096)
         self.postings = LRU(1024)
 
+    def warm_analyzers(self) -> None:
+        """Run every analyzed field's analyzer once over a sample word."""
+        schema = self.index.schema
+        for name in schema.names():
+            analyzer = getattr(schema[name], "analyzer", None)
+            if analyzer is not None:
+                for _ in analyzer("warm 208"):
+                    pass
+
     def searcher(self):
         searcher = getattr(self.local, "searcher", None)
         if searcher is None:
@@ -391,9 +400,23 @@ class Generation:
         self.plans = LRU(2048)
         self.spellings = LRU(1024)
         self.snippets = LRU(4096)
+        self.warmed = False
+        self.warm_lock = threading.Lock()
 
     def __getitem__(self, language: str) -> LanguageIndex:
         return self.languages[language]
+
+    def warm(self) -> None:
+        """Open every language's searcher in this thread (once per thread) and, once per generation,
+        run each language's analyzers over a word (a tokenizer loads its dictionary on first use)."""
+        for index in self.languages.values():
+            index.searcher()
+        if not self.warmed:
+            with self.warm_lock:
+                if not self.warmed:
+                    for index in self.languages.values():
+                        index.warm_analyzers()
+                    self.warmed = True
 
     def aligned_edition(self, game: str, language: str, edition: str, other: str) -> str | None:
         """The slug of the edition of ``other`` aligned with ``edition`` (see selectors.aligned_edition)."""

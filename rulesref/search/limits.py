@@ -24,6 +24,9 @@ MAX_CLAUSES = 256
 # must still answer in time. The rest of a search (fusion, ten snippets) takes a few milliseconds after
 # it, so that the slowest query answers within 250 ms; a normal query takes 2–20 ms.
 QUERY_BUDGET_SECONDS = 0.15
+# The time the first language searched always gets, even when the budget ran out before it (a busy
+# machine): a normal query then still shows what that language found, with the budget's notice.
+FIRST_LANGUAGE_SECONDS = 0.05
 # Words of a quoted phrase; a longer quote is read as words (a phrase of 30 common words makes Whoosh
 # walk every position of every one of them).
 MAX_PHRASE_WORDS = 8

@@ -99,12 +99,16 @@ def search(
 
 
 def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) -> _Answer:
-    deadline = time.monotonic() + limits.QUERY_BUDGET_SECONDS
-    notices: list = []
-    fetch = RANKING.fetch(limit)
     # Every language is searched (a language filter only chooses what is shown); not one with
     # nothing in scope (no Берсерк in Japanese).
     searched = [lang for lang in generation.languages if generation[lang].scope(game, edition).count]
+    # What the first query of a thread or a generation pays once (the scope above, each language's
+    # searcher in this thread, the analyzers' first run) is not what this query costs: the clock
+    # starts after it.
+    generation.warm()
+    deadline = time.monotonic() + limits.QUERY_BUDGET_SECONDS
+    notices: list = []
+    fetch = RANKING.fetch(limit)
     corrected = None
     if user.number:
         ranked = [_number(generation, lang, user.number, game, edition, fetch) for lang in searched]
@@ -161,10 +165,11 @@ def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) ->
 def _text(generation, languages, text, game, edition, fetch, deadline, notices, mode=planning.STRICT):
     """Each language's ranked rows for ``text``."""
     ranked = []
+    searched_one = False
     for language in languages:
         index = generation[language]
         scope = index.scope(game, edition)
-        if past(deadline):
+        if past(deadline) and searched_one:
             # Not even planned: a plan of many words and glossary forms costs time of its own.
             notices.append(BUDGET_NOTICE)
             ranked.append(_Ranked(language, [], False, None))
@@ -175,7 +180,11 @@ def _text(generation, languages, text, game, edition, fetch, deadline, notices, 
             continue
         loose = mode == planning.ANY
         wanted = fetch * RANKING.coordination_pool if loose else fetch
-        results, exceeded = index.search(plan.query, scope, wanted, terms=bool(plan.used), deadline=deadline)
+        # On a machine busy enough to use up the budget before anything was searched, the first
+        # language searched still gets a short window of its own: an answer, not an empty page.
+        window = deadline if searched_one else max(deadline, time.monotonic() + limits.FIRST_LANGUAGE_SECONDS)
+        searched_one = True
+        results, exceeded = index.search(plan.query, scope, wanted, terms=bool(plan.used), deadline=window)
         if exceeded:
             notices.append(BUDGET_NOTICE)
         # Not list(results): it asks the length, which makes Whoosh run the query again to count.

@@ -69,6 +69,19 @@ def test_a_search_past_its_time_budget_answers_with_what_it_has(monkeypatch):
     clear_cache()
 
 
+def test_a_search_whose_budget_ran_out_before_it_began_still_answers_from_one_language(monkeypatch):
+    """A machine busy enough to use up the whole budget before anything was searched: the first
+    language searched gets a window of its own, so the page shows 208.1, not nothing."""
+    monkeypatch.setattr(limits, "QUERY_BUDGET_SECONDS", -1.0)
+    monkeypatch.setattr(limits, "FIRST_LANGUAGE_SECONDS", 5.0)
+    clear_cache()
+    results = search("costituzione", languages=["it"])
+    assert results.hits[0].number == "208.1"
+    assert results.hits[0].texts["it"].url == "/rules/mtg/it/2024-10-02/208.1/"
+    assert "The search took too long and shows what it found in time." in notices(results)
+    clear_cache()
+
+
 def test_a_long_question_goes_to_best_match_over_its_rarest_words():
     question = "when does a player who has to draw from an empty library lose the game in magic"
     results = search(question, languages=["en"])
