@@ -38,12 +38,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.core.scripts import UNSPACED_SCRIPTS
 
-# Scripts written without spaces between words: FTS5's best tokenizer for them is trigram.
-_UNSPACED_SCRIPTS = {"Jpan", "Hans", "Hant", "Kore"}
 # Every registered content language (Korean too): porter for English, unicode61 for the other spaced
-# scripts, trigram for the unspaced ones.
-TRIGRAM = {code for code, lang in CONTENT_LANGUAGES.items() if lang.script in _UNSPACED_SCRIPTS}
+# scripts, trigram (FTS5's best tokenizer for them) for scripts written without spaces.
+TRIGRAM = {code for code, lang in CONTENT_LANGUAGES.items() if lang.script in UNSPACED_SCRIPTS}
 TOKENIZERS = {
     code: "trigram"
     if code in TRIGRAM

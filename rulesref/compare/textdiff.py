@@ -22,13 +22,13 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from rulesref.core.scripts import UNSPACED_SCRIPTS
+
 # A rule number, a word (with inner apostrophes or hyphens: "dell'Ordine", "non-creature"), spaces,
 # or one other character.
 WORD_UNITS = re.compile(r"\d+(?:\.\d+)*[a-z]{0,2}|\w+(?:['’-]\w+)*|\s+|[^\w\s]")
 # In CJK text: a rule number, a Latin word, spaces, or one character.
 CHAR_UNITS = re.compile(r"\d+(?:\.\d+)*[a-z]{0,2}|[A-Za-z]+(?:['’-][A-Za-z]+)*|\s+|.", re.DOTALL)
-# ISO 15924 codes of scripts written without spaces between words.
-UNSPACED_SCRIPTS = {"Jpan", "Hans", "Hant", "Hani", "Kore", "Thai"}
 
 EQUAL, DELETE, INSERT = "equal", "delete", "insert"
 

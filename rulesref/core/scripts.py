@@ -44,6 +44,9 @@ SCRIPT_LETTERS: dict[str, re.Pattern] = {
     "Kore": re.compile(f"[{HANGUL}{HAN}]"),
 }
 _LETTER_RE = re.compile(r"[^\W\d_]")
+# Scripts (ISO 15924) written without spaces between words: a diff compares their texts character by
+# character, a full-text engine indexes them by character n-grams.
+UNSPACED_SCRIPTS = frozenset({"Jpan", "Hans", "Hant", "Hani", "Kore", "Thai"})
 
 
 def has_cjk(text: str) -> bool:
