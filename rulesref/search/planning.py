@@ -23,6 +23,7 @@ from whoosh.qparser.plugins import BoostPlugin, EveryPlugin, FieldsPlugin, Range
 from whoosh.query import Or, Phrase, Prefix, Term
 
 from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.core.rulenumbers import PREFIXES
 from rulesref.core.scripts import could_be_written_in, has_cjk
 
 from . import limits
@@ -42,6 +43,27 @@ QUESTION_WORDS = {
     "it": frozenset("cosa quali quando succede accade può possono".split()),
     "ru": frozenset("какие каких какое почему сколько происходит случается".split()),
 }
+
+
+# A question asking for a number ("how many lands…", "сколько карт…") is answered by a rule that states
+# one: in a question's ranking, "a number" stands where the phrase stood, as one more question word
+# (``numerals``). Numbers count as digits and as these words, in the analyzer's forms.
+COUNT_PHRASES = {
+    "en": re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE),
+    "it": re.compile(r"\bquant[oaie]\b", re.IGNORECASE),
+    "ru": re.compile(r"\bсколько\b", re.IGNORECASE),
+}
+NUMBER_WORDS = {
+    "en": "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand",
+    "it": "zero uno una due tre quattro cinque sei sette otto nove dieci undici dodici tredici quattordici quindici "
+    "sedici diciassette diciotto diciannove venti trenta quaranta cinquanta sessanta settanta ottanta novanta "
+    "cento mille",
+    "ru": "ноль один одна одно два две двух три трёх трех четыре четырёх четырех пять пяти шесть шести семь семи "
+    "восемь восьми девять девяти десять десяти одиннадцать двенадцать пятнадцать двадцать двадцати тридцать "
+    "сорок пятьдесят шестьдесят сто",
+}
+DIGITS_RE = re.compile(r"\d+")
 
 
 def is_question(text: str) -> bool:
@@ -78,6 +100,8 @@ class Plan:
     # Words joined by AND ("trample AND planeswalker"), in this language's indexed words: a document
     # defining a name that holds every one of them ("Trample over planeswalkers") defines what is asked.
     defines_all: frozenset = frozenset()
+    # A question asking how many: where among ``groups`` "a number" stands (the phrase's place).
+    counted: int | None = None
 
     @property
     def terms_key(self) -> tuple:
@@ -117,7 +141,7 @@ def plan_for(generation, language: str, text: str, games: frozenset[str], *, mod
 
 def _plan(generation, language, text, games, mode) -> Plan:
     index = generation[language]
-    text = _without_question_words(language, text)
+    asked, text = text, _without_question_words(language, text)
     reader = index.searcher().reader()
     if mode == ANY:
         # A question is answered in the language it is asked in: best-match over its translations
@@ -171,9 +195,71 @@ def _plan(generation, language, text, games, mode) -> Plan:
         capped = capped or cut
     defines = _defines(generation, language, text, games)
     defines_all = _defines_all(language, text)
+    counted = _counted(index, language, asked, groups) if mode == ANY else None
     if not _can_match(query, reader):
         return Plan(language, None, tuple(used), typed, terms, capped, groups, defines, defines_all)
-    return Plan(language, query, tuple(used), typed, terms, capped, groups, defines, defines_all)
+    return Plan(language, query, tuple(used), typed, terms, capped, groups, defines, defines_all, counted)
+
+
+def _counted(index, language: str, text: str, groups: tuple) -> int | None:
+    """For a question asking how many, the place of "a number" among its word groups: as many groups
+    precede it as the analyzer keeps words before the phrase."""
+    phrase = COUNT_PHRASES.get(language)
+    match = phrase.search(text) if phrase and is_question(text) else None
+    if match is None:
+        return None
+    analyzer = index.index.schema["text"].analyzer
+    return min(len(groups), sum(1 for _ in analyzer(text[: match.start()])))
+
+
+@dataclass(frozen=True)
+class Numerals:
+    """Where this language's documents state a number: its digits and number words, except a number right
+    after a citation word ("rule 116" cites, it does not count)."""
+
+    held: frozenset[int]
+    positions: Mapping[int, tuple[int, ...]]
+
+
+def numerals(generation, language: str) -> Numerals:
+    """The numbers stated in ``language``'s index, read once per generation (a few thousand postings)."""
+    key = ("numerals", language)
+    found = generation.plans.get(key)
+    if found is None:
+        index = generation[language]
+        reader = index.searcher().reader()
+        analyzer = index.index.schema["text"].analyzer
+        terms = {_text(term) for digit in "0123456789" for term in reader.expand_prefix("text", digit)}
+        terms = {term for term in terms if DIGITS_RE.fullmatch(term)}
+        terms |= {token.text for token in analyzer(NUMBER_WORDS.get(language, ""))}
+        citations = {token.text for prefix in PREFIXES for token in analyzer(prefix)}
+        cited = _positions(reader, citations)
+        positions = {}
+        for doc, where in _positions(reader, terms).items():
+            after = cited.get(doc, ())
+            kept = tuple(sorted(p for p in where if p - 1 not in after))
+            if kept:
+                positions[doc] = kept
+        found = Numerals(frozenset(positions), MappingProxyType(positions))
+        generation.plans.put(key, found)
+    return found
+
+
+def _text(term) -> str:
+    return term.decode("utf-8") if isinstance(term, bytes) else term
+
+
+def _positions(reader, terms) -> dict[int, set[int]]:
+    """Every document holding one of ``terms`` in its text: the positions of those terms."""
+    found: dict[int, set[int]] = {}
+    for term in terms:
+        if ("text", term) not in reader:
+            continue
+        matcher = reader.postings("text", term)
+        while matcher.is_active():
+            found.setdefault(matcher.id(), set()).update(matcher.value_as("positions"))
+            matcher.next()
+    return found
 
 
 def _defines(generation, language: str, text: str, games) -> frozenset[str]:

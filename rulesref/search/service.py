@@ -240,9 +240,18 @@ def _by_question(generation, ranked: list[_Ranked], text, game, edition, fetch, 
                     for doc, where in index.positions(fieldname, value, docs).items():
                         positions[doc] = tuple(sorted(positions.get(doc, ()) + where))
             words.append(QuestionWord(idf(len(held), index.doc_count), held, positions))
+        if plan.counted is not None:
+            words.insert(plan.counted, _a_number(generation, r.language))
         rows = question_order(r.rows, words)[:fetch] if words else r.rows[:fetch]
         ordered.append(_Ranked(r.language, rows, r.direct, r.plan))
     return ordered
+
+
+def _a_number(generation, language: str) -> QuestionWord:
+    """The question word "a number": the documents stating one, and where (``planning.numerals``)."""
+    stated = planning.numerals(generation, language)
+    index = generation[language]
+    return QuestionWord(idf(len(stated.held), index.doc_count), stated.held, stated.positions)
 
 
 def _number(generation, language, number, game, edition, fetch) -> _Ranked:

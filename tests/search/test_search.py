@@ -353,3 +353,28 @@ def test_glossary_entries_that_only_mention_a_word_do_not_lift_the_rules_they_ci
 def test_a_question_puts_the_rule_saying_it_in_one_breath_first():
     results = search("creature with toughness 0 goes to its owner's graveyard", languages=["en"])
     assert numbers(results, 1) == ["704.5f"]
+
+
+def test_a_question_asking_how_many_puts_the_rules_stating_a_number_first():
+    # 305.2 "A player can normally play one land during their turn" and 505.6b "… may play one land
+    # card …" state the number; 305.1 and 305.2a hold the same words and state none.
+    results = search("how many lands can a player play during their turn", languages=["en"])
+    assert set(numbers(results, 2)) == {"305.2", "505.6b"}
+    assert numbers(results, 4)[2:] == ["305.1", "305.2a"]
+
+
+def test_a_number_after_a_citation_word_is_not_a_count():
+    from rulesref.search import planning
+    from rulesref.search.generations import open_generation
+
+    generation = open_generation()
+    index = generation["en"]
+    stated = planning.numerals(generation, "en")
+
+    def doc(number):
+        return next(d for d in index.by_number[number] if index.columns["edition"][d] == "2024-09-20")
+
+    # 305.1 ends "(see rule 116)"; 305.2 says "one land"; 103.4 "a starting life total of 20".
+    assert doc("305.1") not in stated.positions
+    assert doc("305.2") in stated.positions
+    assert doc("103.4") in stated.positions
