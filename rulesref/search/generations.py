@@ -27,6 +27,7 @@ from whoosh.matching import WrappingMatcher
 from whoosh.query import And, Term
 
 from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.rules.parsers.numbers import parent_number
 
 from . import expansion
 from .store import ALIGNMENT, MANIFEST, VOCABULARY, index_root
@@ -127,6 +128,8 @@ class LanguageIndex:
         self.scope_lock = threading.Lock()
         self.stored = LRU(4096)
         self.postings = LRU(1024)
+        # docnum → its topic's words (``topic``); bounded by the documents, not by user input.
+        self.topics: dict[int, frozenset[str]] = {}
 
     def warm_analyzers(self) -> None:
         """Run every analyzed field's analyzer once over a sample word."""
@@ -158,6 +161,24 @@ class LanguageIndex:
             with self.scope_lock:
                 self.scopes[key] = scope
         return scope
+
+    def topic(self, docnum: int) -> frozenset[str]:
+        """What a rule is about beyond its own words: the names its section and its rule define, as
+        indexed words ("603. Handling Triggered Abilities" for 603.3b; "702.19. Trample" for 702.19b).
+        Empty for sections, glossary entries and notes. Read from columns; cached per generation."""
+        topic = self.topics.get(docnum)
+        if topic is None:
+            columns = self.columns
+            words: set[str] = set()
+            kind, number, edition = columns["kind"][docnum], columns["number"][docnum], columns["edition"][docnum]
+            parent = parent_number(number, kind) if kind in ("rule", "subrule") else None
+            while parent:
+                for other in self.by_number.get(parent, ()):
+                    if columns["edition"][other] == edition and columns["kind"][other] in ("section", "rule"):
+                        words.update(columns["defines"][other].split())
+                parent = parent_number(parent, "rule")
+            topic = self.topics[docnum] = frozenset(words)
+        return topic
 
     def row(self, docnum: int) -> dict:
         """What ranking needs of a hit, from columns: key, game, number, kind, edition."""

@@ -81,6 +81,9 @@ class Ranking:
     # that says what the question asks usually says it in one breath. Ties keep the score's order.
     near_window: int = 3
     near_weight: float = 1.0
+    # A question word that names the topic a rule belongs to ("triggered abilities" for 603.3b, in section
+    # 603 "Handling Triggered Abilities") counts this share of its weight again.
+    topic_weight: float = 1.0
     # A question's answer is as often a subrule (704.5f) as a rule: its lists are ordered by how well
     # each answers it, and a subrule is not put below a rule for being one.
     question_kind_weight: Mapping[str, float] = field(
@@ -107,6 +110,8 @@ class QuestionWord:
     idf: float
     held: frozenset[int]
     positions: Mapping[int, tuple[int, ...]]
+    # The documents whose topic (their section's or rule's name: ``LanguageIndex.topic``) holds it.
+    topical: frozenset[int] = frozenset()
 
 
 def idf(documents_with_word: int, documents: int) -> float:
@@ -129,6 +134,7 @@ def question_value(doc: int, words: list[QuestionWord], weights: Ranking = RANKI
     """How well a document answers a question: the rarity of the words it holds, plus its neighbouring
     question words found close together."""
     value = sum(word.idf for word in words if doc in word.held)
+    value += weights.topic_weight * sum(word.idf for word in words if doc in word.topical)
     for first, second in itertools.pairwise(words):
         here, there = first.positions.get(doc), second.positions.get(doc)
         if here and there and _gap(here, there) <= weights.near_window:

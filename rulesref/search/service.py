@@ -239,7 +239,9 @@ def _by_question(generation, ranked: list[_Ranked], text, game, edition, fetch, 
                 if kind == "term" and fieldname == "text":
                     for doc, where in index.positions(fieldname, value, docs).items():
                         positions[doc] = tuple(sorted(positions.get(doc, ()) + where))
-            words.append(QuestionWord(idf(len(held), index.doc_count), held, positions))
+            values = {value for kind, _, value in group if kind == "term"}
+            topical = frozenset(doc for doc in docs if values & index.topic(doc))
+            words.append(QuestionWord(idf(len(held), index.doc_count), held, positions, topical))
         if plan.counted is not None:
             words.insert(plan.counted, _a_number(generation, r.language))
         rows = question_order(r.rows, words)[:fetch] if words else r.rows[:fetch]

@@ -378,3 +378,24 @@ def test_a_number_after_a_citation_word_is_not_a_count():
     assert doc("305.1") not in stated.positions
     assert doc("305.2") in stated.positions
     assert doc("103.4") in stated.positions
+
+
+def test_a_question_naming_a_rules_topic_puts_the_rule_under_that_topic_first():
+    # 603.3b is in 603 "Handling Triggered Abilities", 504.1 in 504 "Draw Step": rules elsewhere
+    # (805.2, 703.4d) hold the same words but are about something else.
+    assert numbers(search("in what order are triggered abilities put on the stack", languages=["en"]), 1) == ["603.3b"]
+    question = "how many cards does the active player draw in the draw step"
+    assert numbers(search(question, languages=["en"]), 1) == ["504.1"]
+
+
+def test_a_rules_topic_is_what_its_section_and_rule_name():
+    from rulesref.search.generations import open_generation
+
+    index = open_generation()["en"]
+
+    def doc(number):
+        return next(d for d in index.by_number[number] if index.columns["edition"][d] == "2024-09-20")
+
+    assert index.topic(doc("702.19b")) == frozenset({"keyword", "abil", "trampl"})
+    assert index.topic(doc("603.3b")) == frozenset({"handl", "trigger", "abil"})
+    assert index.topic(doc("603")) == frozenset()
