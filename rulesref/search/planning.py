@@ -53,15 +53,31 @@ COUNT_PHRASES = {
     "it": re.compile(r"\bquant[oaie]\b", re.IGNORECASE),
     "ru": re.compile(r"\bсколько\b", re.IGNORECASE),
 }
-NUMBER_WORDS = {
-    "en": "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand",
-    "it": "zero uno una due tre quattro cinque sei sette otto nove dieci undici dodici tredici quattordici quindici "
-    "sedici diciassette diciotto diciannove venti trenta quaranta cinquanta sessanta settanta ottanta novanta "
-    "cento mille",
-    "ru": "ноль один одна одно два две двух три трёх трех четыре четырёх четырех пять пяти шесть шести семь семи "
-    "восемь восьми девять девяти десять десяти одиннадцать двенадцать пятнадцать двадцать двадцати тридцать "
-    "сорок пятьдесят шестьдесят сто",
+# Number words by value; a question's "zero" also finds "0" and its "10" also finds "ten" (one question
+# word either way).
+NUMBER_WORDS: dict[str, dict[int, str]] = {
+    "en": dict(
+        enumerate(
+            "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+            "sixteen seventeen eighteen nineteen twenty".split()
+        )
+    )
+    | {30: "thirty", 40: "forty", 50: "fifty", 60: "sixty", 70: "seventy", 80: "eighty", 90: "ninety", 100: "hundred"},
+    "it": dict(
+        enumerate(
+            "zero uno|una due tre quattro cinque sei sette otto nove dieci undici dodici tredici quattordici "
+            "quindici sedici diciassette diciotto diciannove venti".split()
+        )
+    )
+    | {30: "trenta", 40: "quaranta", 50: "cinquanta", 60: "sessanta", 100: "cento"},
+    "ru": dict(
+        enumerate(
+            "ноль один|одна|одно два|две|двух три|трёх|трех четыре|четырёх|четырех пять|пяти шесть|шести "
+            "семь|семи восемь|восьми девять|девяти десять|десяти одиннадцать двенадцать тринадцать четырнадцать "
+            "пятнадцать шестнадцать семнадцать восемнадцать девятнадцать двадцать|двадцати".split()
+        )
+    )
+    | {30: "тридцать", 40: "сорок", 50: "пятьдесят", 60: "шестьдесят", 100: "сто"},
 }
 DIGITS_RE = re.compile(r"\d+")
 
@@ -146,7 +162,7 @@ def _plan(generation, language, text, games, mode) -> Plan:
     if mode == ANY:
         # A question is answered in the language it is asked in: best-match over its translations
         # would let many loosely matching words of another language outvote the question's own.
-        rewritten, used = text, []
+        rewritten, used = _with_numbers_both_ways(language, text), []
     else:
         rewritten, used = generation.vocabulary.rewrite(text, language, games=games)
     if not used and not could_be_written_in(text, CONTENT_LANGUAGES[language].script):
@@ -191,7 +207,7 @@ def _plan(generation, language, text, games, mode) -> Plan:
     terms = MappingProxyType({name: frozenset(values) for name, values in _terms(marked, reader).items()})
     groups = ()
     if mode == ANY:
-        query, groups, cut = _rarest(query, reader)
+        query, groups, cut = _rarest(query, reader, _number_keys(index))
         capped = capped or cut
     defines = _defines(generation, language, text, games)
     defines_all = _defines_all(language, text)
@@ -231,7 +247,8 @@ def numerals(generation, language: str) -> Numerals:
         analyzer = index.index.schema["text"].analyzer
         terms = {_text(term) for digit in "0123456789" for term in reader.expand_prefix("text", digit)}
         terms = {term for term in terms if DIGITS_RE.fullmatch(term)}
-        terms |= {token.text for token in analyzer(NUMBER_WORDS.get(language, ""))}
+        words = " ".join(NUMBER_WORDS.get(language, {}).values()).replace("|", " ")
+        terms |= {token.text for token in analyzer(words)}
         citations = {token.text for prefix in PREFIXES for token in analyzer(prefix)}
         cited = _positions(reader, citations)
         positions = {}
@@ -288,7 +305,40 @@ def _defines_all(language: str, text: str) -> frozenset[str]:
     return words if all(words) and len(words) > 1 else frozenset()
 
 
-def _rarest(query, reader):
+def _with_numbers_both_ways(language: str, text: str) -> str:
+    """A question's numbers in words and in digits: "zero" → "(zero OR 0)", "10" → "(10 OR ten)"."""
+    words = NUMBER_WORDS.get(language)
+    if not words:
+        return text
+    values = {form: value for value, forms in words.items() for form in forms.split("|")}
+    out = []
+    for word in text.split():
+        value = values.get(word.casefold())
+        if value is not None:
+            out.append(f"({word} OR {value})")
+        elif word.isdigit() and int(word) in words:
+            out.append(f"({word} OR {words[int(word)].split('|')[0]})")
+        else:
+            out.append(word)
+    return " ".join(out)
+
+
+def _number_keys(index) -> dict[str, str]:
+    """Indexed number words → their value in digits: "zero" and "0" are one question word."""
+    keys = index.__dict__.get("number_keys")
+    if keys is None:
+        analyzer = index.index.schema["text"].analyzer
+        keys = {
+            token.text: str(value)
+            for value, forms in NUMBER_WORDS.get(index.language, {}).items()
+            for form in forms.split("|")
+            for token in analyzer(form)
+        }
+        index.__dict__["number_keys"] = keys
+    return keys
+
+
+def _rarest(query, reader, same: Mapping[str, str] = MappingProxyType({})):
     """A best-match query as its words (each word's leaves in every field form one group), cut to its
     ``MAX_BEST_MATCH_WORDS`` rarest words (in query order). Returns (query, groups, whether cut)."""
     groups: dict[object, list] = {}
@@ -296,7 +346,7 @@ def _rarest(query, reader):
         if isinstance(leaf, Phrase):
             groups.setdefault(tuple(leaf.words), []).append((leaf, ("phrase", leaf.fieldname, tuple(leaf.words))))
         elif isinstance(leaf, Term):
-            groups.setdefault(leaf.text, []).append((leaf, ("term", leaf.fieldname, leaf.text)))
+            groups.setdefault(same.get(leaf.text, leaf.text), []).append((leaf, ("term", leaf.fieldname, leaf.text)))
     words = list(groups.values())
 
     def documents(group):
