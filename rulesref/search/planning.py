@@ -239,10 +239,9 @@ class Numerals:
 
 def numerals(generation, language: str) -> Numerals:
     """The numbers stated in ``language``'s index, read once per generation (a few thousand postings)."""
-    key = ("numerals", language)
-    found = generation.plans.get(key)
+    index = generation[language]
+    found = index.__dict__.get("numerals")
     if found is None:
-        index = generation[language]
         reader = index.searcher().reader()
         analyzer = index.index.schema["text"].analyzer
         terms = {_text(term) for digit in "0123456789" for term in reader.expand_prefix("text", digit)}
@@ -257,8 +256,7 @@ def numerals(generation, language: str) -> Numerals:
             kept = tuple(sorted(p for p in where if p - 1 not in after))
             if kept:
                 positions[doc] = kept
-        found = Numerals(frozenset(positions), MappingProxyType(positions))
-        generation.plans.put(key, found)
+        found = index.__dict__["numerals"] = Numerals(frozenset(positions), MappingProxyType(positions))
     return found
 
 
