@@ -24,13 +24,13 @@ from whoosh.query import Or, Phrase, Prefix, Term
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.rulenumbers import PREFIXES
-from rulesref.core.scripts import could_be_written_in, has_cjk
+from rulesref.core.scripts import CJK_RUN_RE, could_be_written_in, has_cjk
 
 from . import limits
 from .analysis import extract_symbols
 from .documents import definition_form
 from .ranking import RANKING
-from .schema import BIGRAM_COMPANION
+from .schema import BIGRAM_COMPANION, language_uses_bigrams
 
 PLAIN_WORDS_RE = re.compile(r"^[^\W_]+(?:[ '’-][^\W_]+)+$")
 # Best-match reading: every word may be missing; ranked by how many of the words a rule holds
@@ -85,6 +85,35 @@ DIGITS_RE = re.compile(r"\d+")
 def is_question(text: str) -> bool:
     """Plain words, at least ``RANKING.thin_min_words`` of them: read as a question."""
     return len(text.split()) >= RANKING.thin_min_words and PLAIN_WORDS_RE.match(text) is not None
+
+
+# A question in a script written without spaces ("衍生物离开战场会怎样") is one long word: it is read as a
+# question when it has at least this many CJK characters and no search syntax.
+UNSPACED_QUESTION_CHARS = 6
+# The words that only shape such a question, cut out before it is read as character pairs (a pair across
+# them, "场会", would be noise).
+UNSPACED_QUESTION_WORDS = {
+    "zh-hans": re.compile("为什么|什么|怎么样|怎么|怎样|如何|是否|能否|可以|多少|吗|呢|会|几"),
+}
+
+
+def is_unspaced_question(text: str) -> bool:
+    if any(ch in text for ch in '"()*') or any(w in ("AND", "OR", "NOT") for w in text.split()):
+        return False
+    return sum(len(run) for run in CJK_RUN_RE.findall(text)) >= UNSPACED_QUESTION_CHARS
+
+
+def _pairs_in_index(index, language: str, text: str) -> str:
+    """An unspaced question as the character pairs (bigrams) of its words that the index holds, each a
+    word of its own: best-match then ranks rules by the pairs they hold, instead of asking for the whole
+    question as one phrase."""
+    question_words = UNSPACED_QUESTION_WORDS.get(language)
+    if question_words is not None:
+        text = question_words.sub(" ", text)
+    reader = index.searcher().reader()
+    analyzer = index.index.schema["text"].analyzer
+    pairs = dict.fromkeys(token.text for token in analyzer(text, mode="query"))
+    return " ".join(pair for pair in pairs if ("text", pair) in reader) or text
 
 
 def _without_question_words(language: str, text: str) -> str:
@@ -163,6 +192,8 @@ def _plan(generation, language, text, games, mode) -> Plan:
         # A question is answered in the language it is asked in: best-match over its translations
         # would let many loosely matching words of another language outvote the question's own.
         rewritten, used = _with_numbers_both_ways(language, text), []
+        if language_uses_bigrams(language, "text") and is_unspaced_question(text):
+            rewritten = _pairs_in_index(index, language, text)
     else:
         rewritten, used = generation.vocabulary.rewrite(text, language, games=games)
     if not used and not could_be_written_in(text, CONTENT_LANGUAGES[language].script):

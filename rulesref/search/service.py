@@ -137,7 +137,9 @@ def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) ->
         text = corrected or user.text
         fused = _fuse(generation, ranked, game, edition)
         words = UserQuery(raw="", text=text).plain_words
-        empty = not fused and len(words) >= RANKING.fallback_min_words
+        # An unspaced question ("衍生物离开战场会怎样") falls back only when nothing holds it: a few hits for
+        # a long unspaced run are usually a name ("杰卡失落骑士团"), found.
+        empty = not fused and (len(words) >= RANKING.fallback_min_words or planning.is_unspaced_question(text))
         thin = len(fused) < RANKING.thin_below and len(words) >= RANKING.thin_min_words
         if (empty or thin) and not past(deadline):
             loose = _text(generation, searched, text, game, edition, fetch, deadline, notices, planning.ANY)

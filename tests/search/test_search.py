@@ -404,3 +404,24 @@ def test_a_question_finds_a_number_written_in_digits_or_in_words():
     # 704.5i and 306.9 say "loyalty 0"; the question says "zero".
     results = search("what happens to a planeswalker with zero loyalty", languages=["en"])
     assert set(numbers(results, 2)) == {"704.5i", "306.9"}
+
+
+def test_a_question_in_chinese_is_answered_by_the_rules_sharing_most_of_its_character_pairs():
+    # Asked as one unspaced run, the question used to be one phrase that no rule holds: nothing.
+    results = search("衍生物离开战场会怎样", languages=["zh-hans"])
+    # 111.8: 衍生物离开战场后将不能以任何方式回到战场上 … (a token that has left the battlefield …)
+    assert numbers(results, 1) == ["111.8"]
+    assert [str(n) for n in results.notices] == [
+        "No rule contains all of your words; showing the rules that contain most of them."
+    ]
+    # 119.6: 如果一位牌手的生命为0或更少，该牌手作为状态动作输掉游戏。
+    assert numbers(search("生命为0的玩家输掉游戏", languages=["zh-hans"]), 1) == ["119.6"]
+
+
+def test_an_unspaced_question_is_six_cjk_characters_or_more_without_syntax():
+    from rulesref.search.planning import is_unspaced_question
+
+    assert is_unspaced_question("衍生物离开战场会怎样")
+    assert not is_unspaced_question("替代性效应")  # a term: five characters
+    assert not is_unspaced_question('"衍生物离开战场会怎样"')
+    assert not is_unspaced_question("衍生物 AND 离开战场会怎样")
