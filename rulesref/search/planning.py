@@ -345,7 +345,7 @@ def _with_numbers_both_ways(language: str, text: str) -> str:
         value = values.get(word.casefold())
         if value is not None:
             out.append(f"({word} OR {value})")
-        elif word.isdigit() and int(word) in words:
+        elif word.isdecimal() and int(word) in words:
             out.append(f"({word} OR {words[int(word)].split('|')[0]})")
         else:
             out.append(word)

@@ -425,3 +425,10 @@ def test_an_unspaced_question_is_six_cjk_characters_or_more_without_syntax():
     assert not is_unspaced_question("替代性效应")  # a term: five characters
     assert not is_unspaced_question('"衍生物离开战场会怎样"')
     assert not is_unspaced_question("衍生物 AND 离开战场会怎样")
+
+
+def test_a_question_with_a_digit_int_cannot_read_gets_results_not_an_error():
+    # "𐩀" (Kharosthi one) is a digit to str.isdigit() but not to int(); NFKC leaves it as it is.
+    results = search("how many 𐩀 lands can a player play", languages=["en"])
+    assert results.error is None
+    assert "305.2" in numbers(results, 10)
