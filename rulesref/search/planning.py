@@ -29,6 +29,7 @@ from rulesref.core.scripts import CJK_RUN_RE, could_be_written_in, has_cjk
 from . import limits
 from .analysis import extract_symbols
 from .documents import definition_form
+from .queries import uses_syntax
 from .ranking import RANKING
 from .schema import BIGRAM_COMPANION, language_uses_bigrams
 
@@ -98,7 +99,7 @@ UNSPACED_QUESTION_WORDS = {
 
 
 def is_unspaced_question(text: str) -> bool:
-    if any(ch in text for ch in '"()*') or any(w in ("AND", "OR", "NOT") for w in text.split()):
+    if uses_syntax(text):
         return False
     return sum(len(run) for run in CJK_RUN_RE.findall(text)) >= UNSPACED_QUESTION_CHARS
 
@@ -277,8 +278,7 @@ def numerals(generation, language: str) -> Numerals:
         analyzer = index.index.schema["text"].analyzer
         terms = {_text(term) for digit in "0123456789" for term in reader.expand_prefix("text", digit)}
         terms = {term for term in terms if DIGITS_RE.fullmatch(term)}
-        words = " ".join(NUMBER_WORDS.get(language, {}).values()).replace("|", " ")
-        terms |= {token.text for token in analyzer(words)}
+        terms |= set(_number_keys(index))
         citations = {token.text for prefix in PREFIXES for token in analyzer(prefix)}
         cited = _positions(reader, citations)
         positions = {}
@@ -310,7 +310,7 @@ def _positions(reader, terms) -> dict[int, set[int]]:
 
 def _defines(generation, language: str, text: str, games) -> frozenset[str]:
     name = text.strip('"').strip()
-    if not name or any(ch in name for ch in '"()*') or any(w in ("AND", "OR", "NOT") for w in name.split()):
+    if not name or uses_syntax(name):
         return frozenset()
     forms = {definition_form(language, name)}
     matches = generation.vocabulary.find(name)

@@ -66,10 +66,12 @@ class UserQuery:
     @property
     def plain_words(self) -> list[str]:
         """The words of a query that uses no syntax (no quotes, operators, wildcards, groups)."""
-        if any(ch in self.text for ch in '"()*'):
-            return []
-        words = self.text.split()
-        return [] if any(w in OPERATORS for w in words) else words
+        return [] if uses_syntax(self.text) else self.text.split()
+
+
+def uses_syntax(text: str) -> bool:
+    """Whether a query uses search syntax: quotes, groups, wildcards or operators."""
+    return any(ch in text for ch in '"()*') or any(word in OPERATORS for word in text.split())
 
 
 def _clean(raw: str) -> str:

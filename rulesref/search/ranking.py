@@ -85,12 +85,13 @@ class Ranking:
     # 603 "Handling Triggered Abilities") counts this share of its weight again.
     topic_weight: float = 1.0
     # A question's answer is as often a subrule (704.5f) as a rule: its lists are ordered by how well
-    # each answers it, and a subrule is not put below a rule for being one.
-    question_kind_weight: Mapping[str, float] = field(
-        default_factory=lambda: _frozen(
-            {"note": 0.5, "chapter": 0.6, "section": 0.85, "subrule": 1.0, "glossary": 0.8, "rule": 1.0}
-        )
-    )
+    # each answers it, and a subrule is not put below a rule for being one (the other kinds weigh as in
+    # ``kind_weight``).
+    question_subrule_weight: float = 1.0
+
+    @property
+    def question_kind_weight(self) -> Mapping[str, float]:
+        return _frozen({**self.kind_weight, "subrule": self.question_subrule_weight})
 
     def fetch(self, limit: int) -> int:
         return max(self.min_fetch, limit * self.fetch_per_result)
