@@ -208,6 +208,42 @@ LANGUAGES: dict[str, Language] = {
             aliases=("zh", "zh_hans", "zh-cn", "cn"),
         ),
         Language(
+            "de",
+            "Latn",
+            "snowball-de",
+            example_labels=("Beispiel:", "Beispiel A:", "Beispiele:"),
+            citations=Citations(
+                words=("siehe", "Regel", "Regeln", "Abschnitt", "Abschnitte", "Abschnitts"),
+                joiners=("und", "oder"),
+                ranges=("bis",),
+            ),
+            cr_headings=CRHeadings(
+                introduction=("Einleitung", "EINLEITUNG"),
+                contents=("Inhalt", "INHALT", "Inhaltsverzeichnis"),
+                glossary=("Glossar", "GLOSSAR"),
+                credits=("Mitwirkende",),
+            ),
+            edition_statements=("Gültig ab {day}. {month} {year}",),
+        ),
+        Language(
+            "fr",
+            "Latn",
+            "snowball-fr",
+            example_labels=("Exemple :", "Exemple:", "Exemples :"),
+            citations=Citations(
+                words=("voir", "règle", "règles", "section", "sections"),
+                joiners=("et", "ou"),
+                ranges=("à",),
+            ),
+            cr_headings=CRHeadings(
+                introduction=("Introduction", "INTRODUCTION"),
+                contents=("Sommaire", "SOMMAIRE", "Table des matières"),
+                glossary=("Glossaire", "GLOSSAIRE"),
+                credits=("Crédits",),
+            ),
+            edition_statements=("Date de mise à jour : {day} {month} {year}",),
+        ),
+        Language(
             "ko",
             "Kore",
             "cjk-bigram",

@@ -462,6 +462,20 @@ def russian_analyzer() -> Analyzer:
     )
 
 
+def german_analyzer() -> Analyzer:
+    return WordTokenizer() | NFKCFilter() | LowercaseFilter() | _stop_filter("de") | StemFilter(lang="de")
+
+
+def french_analyzer() -> Analyzer:
+    return (
+        WordTokenizer(elision=True)
+        | NFKCFilter()
+        | LowercaseFilter()
+        | _stop_filter("fr")
+        | StemFilter(lang="fr")
+    )
+
+
 def japanese_analyzer() -> Analyzer:
     """Morphological: lemmas of content words, plus lowercase words and numbers for Latin text."""
     return JapaneseTokenizer() | NFKCFilter() | LowercaseFilter()
@@ -486,6 +500,8 @@ ANALYZERS: dict[str, Callable[[], Analyzer]] = {
     "snowball-en": english_analyzer,
     "snowball-it": italian_analyzer,
     "snowball-ru": russian_analyzer,
+    "snowball-de": german_analyzer,
+    "snowball-fr": french_analyzer,
     "japanese": japanese_analyzer,
     "cjk-bigram": cjk_bigram_analyzer,
 }
