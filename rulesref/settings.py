@@ -127,6 +127,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LANGUAGE_CODE = "en"
 LANGUAGES = [
     ("en", _("English")),
+    ("de", _("German")),
+    ("fr", _("French")),
     ("it", _("Italian")),
     ("ja", _("Japanese")),
     ("ru", _("Russian")),
