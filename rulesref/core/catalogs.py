@@ -1,15 +1,39 @@
-"""Compiling the UI catalogs (locale/*/LC_MESSAGES/django.po) with Babel.
+"""Compiling the UI catalogs (locale/*/LC_MESSAGES/django.po) with Babel, and the messages they must hold.
 
 No GNU gettext needed. A catalog with fuzzy or untranslated messages still
-compiles, but :func:`catalog_problems` lists them so a test can refuse them.
+compiles, but :func:`catalog_problems` lists them so a test can refuse them;
+:func:`catalog_messages` and :func:`source_messages` say whether a catalog holds
+exactly the messages the code and templates ask for (no missing, no obsolete).
 """
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from django.utils.translation.template import templatize
+
+# A message as gettext keys it: (context or None, msgid) or, with plural forms, (context, (singular, plural)).
+MessageKey = tuple[str | None, str | tuple[str, str]]
+
+# Django's translation functions, as ``makemessages`` names them to xgettext (Babel's keyword specs).
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "gettext_lazy": None,
+    "gettext_noop": None,
+    "ngettext": (1, 2),
+    "ngettext_lazy": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "pgettext_lazy": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+    "npgettext_lazy": ((1, "c"), 2, 3),
+}
+# What makemessages reads as templates (its default extensions ``html`` and ``txt``).
+TEMPLATE_SUFFIXES = (".html", ".txt")
 
 
 def po_files(locale_dir: Path) -> list[Path]:
@@ -47,3 +71,30 @@ def compile_catalogs(locale_dir: Path, *, force: bool = False) -> list[Path]:
         tmp.replace(mo_path)
         written.append(mo_path)
     return written
+
+
+def catalog_messages(po_path: Path) -> set[MessageKey]:
+    """The messages one catalog translates (the header left out)."""
+    with po_path.open("rb") as handle:
+        catalog = read_po(handle)
+    return {(message.context, message.id) for message in catalog if message.id}
+
+
+def source_messages(source_dir: Path) -> set[MessageKey]:
+    """Every message the Python modules and templates under ``source_dir`` ask to translate.
+
+    The same set ``manage.py makemessages`` writes (checked against its template when the catalogs of
+    issue 15 were made), without GNU gettext: templates go through Django's ``templatize`` (what
+    makemessages hands to xgettext) and Babel's Python extractor reads the result.
+    """
+    found: set[MessageKey] = set()
+    for path in sorted(source_dir.rglob("*")):
+        if path.suffix == ".py":
+            source = path.read_bytes()
+        elif path.suffix in TEMPLATE_SUFFIXES:
+            source = templatize(path.read_text(encoding="utf-8"), origin=str(path)).encode("utf-8")
+        else:
+            continue
+        for _lineno, message, _comments, context in extract("python", io.BytesIO(source), keywords=KEYWORDS):
+            found.add((context, message))
+    return found

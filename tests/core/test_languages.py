@@ -3,13 +3,14 @@
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from django.conf import settings
 from django.core.checks import run_checks
 from django.test import override_settings
 from django.utils import translation
 
 from rulesref.core import languages
-from rulesref.core.catalogs import catalog_problems, compile_catalogs, po_files
+from rulesref.core.catalogs import catalog_messages, catalog_problems, compile_catalogs, po_files, source_messages
 
 
 def test_language_codes_map_to_babel_locales():
@@ -53,15 +54,15 @@ def test_the_project_passes_its_system_checks():
 
 
 def test_a_ui_language_without_a_catalog_fails_the_system_check():
-    with override_settings(LANGUAGES=[("en", "English"), ("de", "Deutsch")]):
+    with override_settings(LANGUAGES=[("en", "English"), ("pt", "Português")]):
         errors = [e for e in run_checks() if e.id == "rulesref.E002"]
     assert len(errors) == 1
-    assert "'de' has no catalog" in errors[0].msg
+    assert "'pt' has no catalog" in errors[0].msg
 
 
 def test_every_catalog_compiles_with_no_fuzzy_or_empty_entries(tmp_path):
     locale = Path(settings.LOCALE_PATHS[0])
-    assert [p.parent.parent.name for p in po_files(locale)] == ["it", "ja", "ru"]
+    assert [p.parent.parent.name for p in po_files(locale)] == ["de", "fr", "it", "ja", "ru"]
     for po in po_files(locale):
         assert catalog_problems(po) == []
     copy = tmp_path / "locale"
@@ -69,12 +70,70 @@ def test_every_catalog_compiles_with_no_fuzzy_or_empty_entries(tmp_path):
         target = copy / po.relative_to(locale)
         target.parent.mkdir(parents=True)
         target.write_bytes(po.read_bytes())
-    assert len(compile_catalogs(copy)) == 3
+    assert len(compile_catalogs(copy)) == 5
     assert compile_catalogs(copy) == []  # up to date: nothing rewritten
 
 
+def test_every_interface_language_but_english_has_a_catalog():
+    assert [code for code, _name in settings.LANGUAGES] == ["en", "de", "fr", "it", "ja", "ru"]
+    locale = Path(settings.LOCALE_PATHS[0])
+    assert [p.parent.parent.name for p in po_files(locale)] == [code for code, _ in settings.LANGUAGES[1:]]
+
+
+def test_every_catalog_holds_exactly_the_messages_the_code_and_templates_ask_for():
+    """A message added to the code and not to a catalog shows in English there; one left in a catalog after
+    the code dropped it is dead weight. Extracted as makemessages does (Django's templatize), by Babel."""
+    wanted = source_messages(Path(settings.BASE_DIR) / "rulesref")
+    assert {(None, "German"), (None, "French"), (None, "Download the term list as TBX")} <= wanted
+    assert ("zone", "library") in wanted and (None, ("%(counter)s rule", "%(counter)s rules")) in wanted
+    for po in po_files(Path(settings.LOCALE_PATHS[0])):
+        held = catalog_messages(po)
+        assert (po.parent.parent.name, sorted(wanted - held, key=str), sorted(held - wanted, key=str)) == (
+            po.parent.parent.name,
+            [],
+            [],
+        )
+
+
 @pytest.mark.parametrize(
-    "code, expected", [("it", "Lingua dell’interfaccia"), ("ja", "表示言語"), ("ru", "Язык интерфейса")]
+    "code, plural_forms",
+    [
+        ("de", "nplurals=2; plural=(n != 1);"),
+        ("fr", "nplurals=2; plural=(n > 1);"),
+        ("it", "nplurals=2; plural=(n != 1);"),
+        ("ja", "nplurals=1; plural=0;"),
+    ],
+)
+def test_catalogs_state_their_language_s_plural_forms(code, plural_forms):
+    with (Path(settings.LOCALE_PATHS[0]) / code / "LC_MESSAGES" / "django.po").open("rb") as handle:
+        assert read_po(handle).plural_forms == plural_forms
+
+
+@pytest.mark.parametrize(
+    "code, results",
+    [
+        # French counts zero as singular; German, like English, does not.
+        ("de", ["0 Ergebnisse", "1 Ergebnis", "2 Ergebnisse"]),
+        ("fr", ["0 résultat", "1 résultat", "2 résultats"]),
+        ("ru", ["0 результатов", "1 результат", "2 результата"]),
+    ],
+)
+def test_plural_messages_follow_the_language_s_rule(code, results):
+    with translation.override(code):
+        shown = [translation.ngettext("%(counter)s result", "%(counter)s results", n) for n in (0, 1, 2)]
+    shown = [text % {"counter": n} for n, text in enumerate(shown)]
+    assert shown == results
+
+
+@pytest.mark.parametrize(
+    "code, expected",
+    [
+        ("de", "Sprache der Oberfläche"),
+        ("fr", "Langue de l’interface"),
+        ("it", "Lingua dell’interfaccia"),
+        ("ja", "表示言語"),
+        ("ru", "Язык интерфейса"),
+    ],
 )
 def test_ui_strings_are_translated(code, expected):
     compile_catalogs(Path(settings.LOCALE_PATHS[0]))

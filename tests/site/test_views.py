@@ -36,6 +36,56 @@ def test_home_names_languages_and_dates_in_the_interface_language(client, seeds)
     assert '<a href="/rules/mtg/ja/ja-viewer/">Giapponese · ja-viewer</a>' in page
 
 
+@pytest.mark.parametrize(
+    "headers, language, texts",
+    [
+        (
+            {"cookie": "de"},
+            "de",
+            [
+                "<h1>Regel-Nachschlagewerk</h1>",
+                '<label for="interface-language">Sprache der Oberfläche</label>',
+                '<a href="/rules/mtg/it/2024-10-02/">Italienisch · 2. Oktober 2024</a>',
+                '<span class="count">10 Regeln</span>',
+                '<span class="translates">Übersetzung von en:2024-09-20 (nicht importiert)</span>',
+            ],
+        ),
+        (
+            {"accept": "fr-FR,fr;q=0.9"},
+            "fr",
+            [
+                "<h1>Référence des règles</h1>",
+                '<label for="interface-language">Langue de l’interface</label>',
+                '<a href="/rules/mtg/it/2024-10-02/">Italien · 2 octobre 2024</a>',
+                '<span class="count">10 règles</span>',
+                '<span class="translates">Traduction de en:2024-09-20 (non importée)</span>',
+            ],
+        ),
+    ],
+)
+def test_home_speaks_german_and_french(client, seeds, headers, language, texts):
+    """German by the switch's cookie, French by the browser's Accept-Language."""
+    if "cookie" in headers:
+        client.cookies["django_language"] = headers["cookie"]
+    page = client.get("/", headers={"Accept-Language": headers.get("accept", "")}).content.decode()
+    assert f'<html lang="{language}">' in page
+    for text in texts:
+        assert text in page
+
+
+def test_the_language_switch_offers_every_interface_language_in_its_own_name(client):
+    page = client.get("/", headers={"Accept-Language": "fr"}).content.decode()
+    options = re.findall(r'<option value="([\w-]+)" lang="[\w-]+"( selected)?>(.*?)</option>', page)
+    assert options == [
+        ("en", "", "English"),
+        ("de", "", "Deutsch"),
+        ("fr", " selected", "français"),
+        ("it", "", "italiano"),
+        ("ja", "", "日本語"),
+        ("ru", "", "Русский"),
+    ]
+
+
 def test_home_without_data_says_how_to_import(client):
     page = client.get("/").content.decode()
     assert "No rules have been imported yet" in page
