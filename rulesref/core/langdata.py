@@ -10,8 +10,8 @@ translated labels.
 
 Edition statements are templates: literal text with placeholders ``{year}`` (four digits),
 ``{month}`` (a number, or a month name read with Babel's month names of the language),
-``{day}``, ``{name}`` (an edition name) and ``{version}`` (a version number such as 2.1.0). Spaces in a template match any run of spaces,
-including none.
+``{day}``, ``{name}`` (an edition name) and ``{version}`` (a version number such as 2.1.0).
+Spaces in a template match any run of spaces, including none.
 """
 
 from __future__ import annotations
@@ -161,7 +161,10 @@ LANGUAGES: dict[str, Language] = {
             aliases=("jp",),
             # Not yet seen in a Japanese file of the official layout.
             cr_headings=CRHeadings(
-                introduction=("はじめに", "序文"), contents=("目次", "もくじ"), glossary=("用語集",), credits=("クレジット",)
+                introduction=("はじめに", "序文"),
+                contents=("目次", "もくじ"),
+                glossary=("用語集",),
+                credits=("クレジット",),
             ),
             rulebook_statements=("バージョン {version}", "{year} 年 {month} 月 {day} 日施行"),
             change_log_headings=("更新履歴",),

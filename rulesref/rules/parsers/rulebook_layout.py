@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -80,7 +81,9 @@ PAGE_NUMBER_RE = re.compile(r"(?:^|\s)\d{1,3}$")
 SENTENCE_END_RE = re.compile(r"[.!?。！？…]$")
 CLOSERS = "\"'”’»)）」』】]"
 # Letters of scripts written without spaces between words.
-UNSPACED_RE = re.compile(r"[\u3000-\u303f\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+UNSPACED_RE = re.compile(
+    r"[\u3000-\u303f\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]"
+)
 # Figure labels: cells this short, lines indented this far (text is indented 30 columns at most).
 FIGURE_CELL = 40
 FIGURE_INDENT = 40
@@ -136,13 +139,11 @@ def vocabulary() -> Vocabulary:
         contents=frozenset(h.casefold() for lang in languages for h in lang.cr_headings.contents),
         glossary=frozenset(h.casefold() for lang in languages for h in lang.cr_headings.glossary),
         changes=frozenset(h.casefold() for lang in languages for h in lang.change_log_headings),
-        example_re=re.compile("^(?P<label>" + "|".join(label_pattern(label) for label in labels) + r")\s*(?P<text>.*)$"),
+        example_re=re.compile("^(?P<label>" + "|".join(map(label_pattern, labels)) + r")\s*(?P<text>.*)$"),
         labels=frozenset(labels),
         joiners=frozenset(j.casefold() for lang in languages for j in lang.citations.joiners),
         statements=tuple(
-            (lang, template)
-            for lang in languages
-            for template in (*lang.rulebook_statements, *lang.edition_statements)
+            (lang, template) for lang in languages for template in (*lang.rulebook_statements, *lang.edition_statements)
         ),
     )
 
@@ -463,7 +464,7 @@ class Body:
             match = NUMBER_RE.match(self.lines[index].stripped)
             if match["gap"] or not match["text"]:
                 self.starts[match["number"]].append(index)
-        self.next_numbered = {index: self.lines[after].stripped for index, after in zip(numbered, numbered[1:])}
+        self.next_numbered = {index: self.lines[after].stripped for index, after in itertools.pairwise(numbered)}
         for index, line in enumerate(self.lines):
             self.read_line(index, line)
         for entry in self.result.entries:
@@ -550,7 +551,8 @@ class Body:
         expected = self.last_child.get(parent, 0) + 1
         if int(last) > expected and self.current is not None and number not in self.seen:
             self.result.report.warn(
-                line.number, f"{number} follows {self.current.number}: no {parent + '.' if parent else ''}{expected} is printed"
+                line.number,
+                f"{number} follows {self.current.number}: no {parent + '.' if parent else ''}{expected} is printed",
             )
         self.last_child[parent] = max(int(last), self.last_child.get(parent, 0))
         self.seen.add(number)
