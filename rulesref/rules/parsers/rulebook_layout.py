@@ -79,7 +79,7 @@ NUMBER_RE = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})*)\.(?!\d)(?P<gap>\s*)(
 PAGE_NUMBER_RE = re.compile(r"(?:^|\s)\d{1,3}$")
 # What ends a sentence (closing quotes and brackets after it are looked through).
 SENTENCE_END_RE = re.compile(r"[.!?。！？…]$")
-CLOSERS = "\"'”’»)）」』】]"
+CLOSERS = "\"'”’“‘»«)）」』】]"
 # Letters of scripts written without spaces between words.
 UNSPACED_RE = re.compile(
     r"[\u3000-\u303f\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]"
@@ -614,20 +614,25 @@ def parse_glossary(lines: list[Line], result: ParseResult) -> None:
             deeper.add(line.page)
     entry: ParsedGlossaryEntry | None = None
     previous: Line | None = None
+    previous_term = False
     after_blank = True
+    texts = [line for line in lines if not line.blank]
+    following = {id(line): after.stripped for line, after in itertools.pairwise(texts)}
     for line in lines:
         if line.blank:
             after_blank = True
             continue
         text = line.stripped
-        two_levels = line.page in deeper
-        if is_term(text, previous, after_blank, two_levels and line.indent > least[line.page]):
+        indented = line.page in deeper and line.indent > least[line.page]
+        if is_term(text, previous, previous_term, after_blank, indented, following.get(id(line), "")):
             entry = ParsedGlossaryEntry(term=text, definition="", line=line.number)
             result.glossary.append(entry)
+            previous_term = True
         elif entry is None:
             report.unplace(line.number, line.text)
         else:
             entry.definition = join(entry.definition, text, joiners)
+            previous_term = False
         previous, after_blank = line, False
     for entry in result.glossary:
         if not entry.definition:
@@ -635,9 +640,14 @@ def parse_glossary(lines: list[Line], result: ParseResult) -> None:
         entry.rules = list(dict.fromkeys(target for target, _ in xrefs.extract(entry.definition)))
 
 
-def is_term(text: str, previous: Line | None, after_blank: bool, indented: bool) -> bool:
-    """A term line: short, not ending a sentence, after a line that ended one (or a blank line),
-    and not indented deeper than the page's terms."""
+def is_term(
+    text: str, previous: Line | None, previous_term: bool, after_blank: bool, indented: bool, after: str
+) -> bool:
+    """A term line: short, not ending a sentence, not indented deeper than the page's terms, and
+    after a blank line or a line that ended a sentence; or, after a definition line that ends
+    without a period ("… folgt ein „+[N]“"), followed by a line that is not short (its definition)."""
     if indented or len(text) > TERM_MAX or ends_sentence(text) or text.endswith((":", "：", ",", "、")):
         return False
-    return previous is None or after_blank or ends_sentence(previous.stripped)
+    if previous is None or after_blank or ends_sentence(previous.stripped):
+        return True
+    return not previous_term and (len(after) > TERM_MAX or ends_sentence(after))
