@@ -77,6 +77,8 @@ GAME = None
 NUMBER_RE = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})*)\.(?!\d)(?P<gap>\s*)(?P<text>.*)$")
 # A page number alone, or at the end of a footer line ("©Disney      14").
 PAGE_NUMBER_RE = re.compile(r"(?:^|\s)\d{1,3}$")
+# An example label with a letter ("Example A:", "Exemple B :", "例C:").
+LETTERED_RE = re.compile(r"[A-Z]\s?[:：.]$")
 # What ends a sentence (closing quotes and brackets after it are looked through).
 SENTENCE_END_RE = re.compile(r"[.!?。！？…]$")
 CLOSERS = "\"'”’“‘»«)）」』】]"
@@ -87,6 +89,8 @@ UNSPACED_RE = re.compile(
 # Figure labels: cells this short, lines indented this far (text is indented 30 columns at most).
 FIGURE_CELL = 40
 FIGURE_INDENT = 40
+# A front-matter heading is shorter than this share of the longest line.
+HEADING_SHARE = 0.6
 # A glossary term is a short line; a longer one is a definition's.
 TERM_MAX = 60
 # A line repeated on this share of the pages (and on 3 at least) is page furniture.
@@ -126,7 +130,6 @@ class Vocabulary:
     glossary: frozenset[str]
     changes: frozenset[str]
     example_re: re.Pattern
-    labels: frozenset[str]
     joiners: frozenset[str]
     statements: tuple[tuple[langdata.Language, str], ...]
 
@@ -140,7 +143,6 @@ def vocabulary() -> Vocabulary:
         glossary=frozenset(h.casefold() for lang in languages for h in lang.cr_headings.glossary),
         changes=frozenset(h.casefold() for lang in languages for h in lang.change_log_headings),
         example_re=re.compile("^(?P<label>" + "|".join(map(label_pattern, labels)) + r")\s*(?P<text>.*)$"),
-        labels=frozenset(labels),
         joiners=frozenset(j.casefold() for lang in languages for j in lang.citations.joiners),
         statements=tuple(
             (lang, template) for lang in languages for template in (*lang.rulebook_statements, *lang.edition_statements)
@@ -395,10 +397,12 @@ def edition_statement(version, dated, report: ParseReport, lines: list[Line]) ->
 def read_notes(lines: list[Line], result: ParseResult) -> None:
     """Paragraphs become notes; a short line heading a paragraph (or alone before one) is its title."""
     joiners = vocabulary().joiners
+    # A heading is much shorter than a full line (a Japanese sentence may be short in characters).
+    width = max((len(line.stripped) for line in lines), default=0)
     title = ""
     for paragraph in paragraphs_of(lines):
         first = paragraph[0].stripped
-        if looks_like_heading(first):
+        if looks_like_heading(first) and len(first) < HEADING_SHARE * width:
             if len(paragraph) == 1:
                 title = first
                 continue
@@ -494,7 +498,7 @@ class Body:
             return
         if example:
             # The label is kept when it says more than the language's own ("Example A:").
-            label = example["label"] if example["label"] not in vocabulary().labels else ""
+            label = example["label"] if LETTERED_RE.search(example["label"]) else ""
             self.current.examples.append(ParsedExample(text=example["text"], line=line.number, label=label))
             self.in_example = True
         elif self.in_example:
