@@ -82,6 +82,16 @@ def test_every_lorcana_file_is_read_as_a_rulebook_layout_with_no_unplaced_line(p
     skipped = {s.line for s in result.report.skipped}
     assert all(lines[n - 1].strip() for n in skipped)
     assert len(skipped) == len(result.report.skipped)
+    # The text of every other line (without its number or example label) is in an entry's title,
+    # text or examples, or in a glossary term or definition.
+    texts = "\x00".join(
+        [part for e in result.entries for part in (e.title, e.text, *(x.text for x in e.examples))]
+        + [part for g in result.glossary for part in (g.term, g.definition)]
+    )
+    for number, text in enumerate(lines, start=1):
+        if text.strip() and number not in skipped:
+            content = EXAMPLE.sub("", re.sub(r"^\s*\d+(?:\.\d+)*\.\s+", "", text)).strip()
+            assert content in texts, (number, text)
 
 
 @EACH
