@@ -500,3 +500,17 @@ def test_import_rules_dry_run_json_gives_the_counts(tmp_path):
         "glossary": 3,
     }
     assert report["unplaced"] == []
+
+
+@pytest.mark.parametrize("name", [EN_210, DE_210, FR_210, EN_220])
+def test_lines_without_indentation_or_blank_lines_read_the_same(parsed, name):
+    """What a PDF reader extracts (pdfplumber's lines start at the margin and no line is blank)
+    gives the same entries, examples, glossary and date."""
+    result, lines = parsed(name)
+    flat = [(number, text.strip()) for number, text in enumerate(lines, start=1) if text.strip()]
+    again = rulebook_layout.parse_lines(name, flat, "")
+    assert numbers_of(again) == numbers_of(result)
+    assert [x.line for e in again.entries for x in e.examples] == [x.line for e in result.entries for x in e.examples]
+    assert [g.term for g in again.glossary] == [g.term for g in result.glossary]
+    assert again.edition.date == result.edition.date
+    assert again.report.unplaced == []

@@ -348,13 +348,19 @@ def read_front_matter(lines: list[Line], result: ParseResult) -> EditionStatemen
     version: tuple[Line, str] | None = None
     dated: tuple[Line, re.Match, langdata.Language] | None = None
     rest: list[Line] = []
-    # The title block is the first run of lines; a blank line ends it.
+    # The title block is the first run of lines: a blank line ends it, and so does its last
+    # statement where no blank line follows (text extracted from a PDF has none).
+    first_run = list(itertools.takewhile(lambda line: not line.blank, itertools.dropwhile(Line.blank.fget, lines)))
+    stated = [line.number for line in first_run if read_statement(line.stripped, words)]
+    title_end = stated[-1] if stated and len(stated) < len(first_run) else None
     title_ended = False
     for line in lines:
         if line.blank:
             title_ended = title_ended or bool(report.skipped)
             rest.append(line)
             continue
+        if title_end is not None and line.number > title_end:
+            title_ended = True
         statement = read_statement(line.stripped, words)
         if statement is not None:
             lang, match = statement
@@ -421,11 +427,18 @@ def looks_like_heading(text: str) -> bool:
 
 
 def paragraphs_of(lines: list[Line]) -> list[list[Line]]:
-    """Runs of non-blank lines; a blank line or a new page ends one."""
+    """Runs of non-blank lines; a blank line, a new page or a heading after a sentence ends one."""
+    width = max((len(line.stripped) for line in lines), default=0)
     paragraphs: list[list[Line]] = []
     current: list[Line] = []
     for line in lines:
-        if line.blank or (current and line.page != current[-1].page):
+        heading = (
+            current
+            and ends_sentence(current[-1].stripped)
+            and looks_like_heading(line.stripped)
+            and len(line.stripped) < HEADING_SHARE * width
+        )
+        if line.blank or (current and line.page != current[-1].page) or heading:
             if current:
                 paragraphs.append(current)
             current = [] if line.blank else [line]
@@ -459,6 +472,8 @@ class Body:
     continued: set[int] = field(default_factory=set)
     after_blank: bool = True
     in_figure: bool = False
+    # The least indentation of the lines read so far on each page.
+    least_indent: dict[int, int] = field(default_factory=dict)
 
     def read(self) -> None:
         numbered = [index for index, line in enumerate(self.lines) if NUMBER_RE.match(line.stripped)]
@@ -466,7 +481,7 @@ class Body:
         self.starts: dict[str, list[int]] = collections.defaultdict(list)
         for index in numbered:
             match = NUMBER_RE.match(self.lines[index].stripped)
-            if match["gap"] or not match["text"]:
+            if match["gap"] and match["text"]:
                 self.starts[match["number"]].append(index)
         self.next_numbered = {index: self.lines[after].stripped for index, after in itertools.pairwise(numbered)}
         for index, line in enumerate(self.lines):
@@ -477,10 +492,14 @@ class Body:
                     entry.title, entry.text = entry.text, ""
 
     def read_line(self, index: int, line: Line) -> None:
-        report = self.result.report
         if line.blank:
             self.after_blank = True
             return
+        self.read_text_line(index, line)
+        self.least_indent[line.page] = min(self.least_indent.get(line.page, line.indent), line.indent)
+
+    def read_text_line(self, index: int, line: Line) -> None:
+        report = self.result.report
         text = line.stripped
         match = NUMBER_RE.match(text)
         if (self.after_blank or self.in_figure) and not match and looks_like_figure(line, self.in_figure):
@@ -525,7 +544,9 @@ class Body:
         if self.current is None:
             return True
         threshold = self.threshold if self.threshold_page == line.page else None
-        indented = threshold is not None and line.indent >= threshold - 1
+        # A page whose lines all start at one column (text a PDF reader extracts) says nothing.
+        least = self.least_indent.get(line.page, line.indent)
+        indented = threshold is not None and threshold > least and line.indent >= threshold - 1
         if not self.fits(index, number):
             if not indented:
                 self.result.report.warn(
