@@ -90,6 +90,17 @@ class EditionStatement:
     date: datetime.date | None
     line: int
     text: str
+    # A translation's own version ("20260116.0" of "和訳 20260116.0 版"), empty when none is stated.
+    revision: str = ""
+
+
+@dataclass
+class ParsedTermPair:
+    """A term printed with its gloss in another language: "毒カウンター／poison counter" (line ``line``)."""
+
+    term: str
+    gloss: str
+    line: int
 
 
 @dataclass
@@ -131,6 +142,8 @@ class ParseResult:
     glossary: list[ParsedGlossaryEntry] = field(default_factory=list)
     edition: EditionStatement | None = None
     report: ParseReport = field(default_factory=ParseReport)
+    # Terms printed with a gloss ("毒カウンター／poison counter"), each pair once, in source order.
+    term_pairs: list[ParsedTermPair] = field(default_factory=list)
 
     @property
     def counts(self) -> dict[str, int]:
