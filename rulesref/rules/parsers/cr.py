@@ -14,7 +14,10 @@ Chinese, Korean, …) share one layout:
 What each language calls these parts, how it labels an example and how it states the
 effective date is data (``rulesref.core.langdata``), not code: a file in any registered
 language reads the same way. Older editions leave parts out (no table of contents, no
-introduction heading); a part that is missing is simply not there.
+introduction heading); a part that is missing is simply not there. The Japanese translation
+(和訳) opens with its translator's header (its version is the edition's revision), prints its
+introduction as chapter ``0. はじめに`` after the table of contents, and glosses terms in English
+("毒カウンター／poison counter": the pairs are collected in ``ParseResult.term_pairs``).
 
 The headings of 4 to 6 are also listed in the table of contents, so each part
 starts at the first matching heading *after* the previous part. Official typos
