@@ -161,6 +161,16 @@ def test_the_japanese_translation_is_read_by_the_cr_parser(japanese):
     assert (title.line, "\u3000" in title.text) == (line_of(JAPANESE_CR, "マジック：ザ"), True)
 
 
+def test_a_glossary_heading_printed_as_chapter_10_is_the_glossary():
+    """The translation's table of contents lists the glossary as "10. 用語集"; printed so above the
+    glossary too, it is the glossary's heading, not a chapter."""
+    text = JAPANESE_CR.replace("\n用語集\n\n感染", "\n10. 用語集\n\n感染")
+    result = parse_source(SourceText.from_string(text, path="ja.txt"))
+    assert result.counts == parse_source(SourceText.from_string(JAPANESE_CR, path="ja.txt")).counts
+    assert [line.text for line in result.report.skipped if line.reason == "glossary heading"] == ["10. 用語集"]
+    assert result.report.unplaced == []
+
+
 def test_the_introduction_is_chapter_0_after_the_table_of_contents(japanese):
     notes = [(note.title, note.text[:8], note.line) for note in japanese.entries if note.kind == "note"]
     assert notes == [

@@ -122,9 +122,18 @@ def spaced(text: str) -> str:
     return " ".join(text.split())
 
 
-def is_heading(part: str) -> Callable[[str], bool]:
+def is_heading(part: str, *, numbered: bool = False) -> Callable[[str], bool]:
+    """Whether a line is the heading of ``part``; ``numbered`` accepts it printed as a chapter too
+    (the Japanese translation's table of contents lists "10. 用語集")."""
     headings = vocabulary().headings[part]
-    return lambda text: spaced(text) in headings
+
+    def test(text: str) -> bool:
+        if spaced(text) in headings:
+            return True
+        match = CHAPTER_RE.match(text.strip()) if numbered else None
+        return bool(match and spaced(match["title"]) in headings)
+
+    return test
 
 
 def is_introduction(text: str) -> bool:
@@ -233,9 +242,9 @@ def find_layout(lines: Lines, path: str) -> Layout:
     introduction = first_index(lines, 0, is_introduction, stop=front_end)
     if introduction is None and contents is not None:
         introduction = introduction_after_contents(lines, contents + 1, body)
-    glossary = first_index(lines, body + 1, is_heading("glossary"))
+    glossary = first_index(lines, body + 1, is_heading("glossary", numbered=True))
     after = body if glossary is None else glossary
-    credits = first_index(lines, after + 1, is_heading("credits"))
+    credits = first_index(lines, after + 1, is_heading("credits", numbered=True))
     return Layout(introduction, contents, body, glossary, credits)
 
 
