@@ -10,8 +10,9 @@ translated labels.
 
 Edition statements are templates: literal text with placeholders ``{year}`` (four digits),
 ``{month}`` (a number, or a month name read with Babel's month names of the language),
-``{day}``, ``{name}`` (an edition name) and ``{version}`` (a version number such as 2.1.0).
-Spaces in a template match any run of spaces, including none.
+``{day}``, ``{name}`` (an edition name) and ``{version}`` (a version number such as 2.1.0); a
+translation's own version is read with templates holding ``{revision}``. Spaces in a template match any
+run of spaces, including none.
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ class CRHeadings:
     contents: tuple[str, ...] = ()
     glossary: tuple[str, ...] = ()
     credits: tuple[str, ...] = ()
+    # The document's title where it is printed again above the rules, after the table of contents
+    # (the Japanese translation: "マジック：ザ・ギャザリング　総合ルール"); spaces match any spaces.
+    title: tuple[str, ...] = ()
+    # What a translation prints in place of a part it leaves out (the Korean glossary: "<생략>").
+    omitted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,8 @@ class Language:
     # ``edition_statements`` are read there too), and the headings of the change log after the glossary.
     rulebook_statements: tuple[str, ...] = ()
     change_log_headings: tuple[str, ...] = ()
+    # A translation's own version, as a template with ``{revision}`` ("和訳 {revision} 版").
+    revision_statements: tuple[str, ...] = ()
     # Other spellings users and files use for this language ("zh", "zh-cn").
     aliases: tuple[str, ...] = ()
 
@@ -159,15 +167,21 @@ LANGUAGES: dict[str, Language] = {
             # Japanese texts cite as "rule 604.3 参照" (the English word) or "ルール604.3".
             citations=Citations(words=("ルール", "規則"), joiners=("と", "および", "及び")),
             aliases=("jp",),
-            # Not yet seen in a Japanese file of the official layout.
+            # The judge translation team's 和訳 of the Comprehensive Rules: its introduction is the
+            # chapter "0. はじめに", after the table of contents; its header states the translation's
+            # version ("マジック総合ルール(和訳 20260116.0 版)") and the date of the English edition
+            # it translates ("…が 2026-01-16 に翻訳したものです。").
             cr_headings=CRHeadings(
                 introduction=("はじめに", "序文"),
-                contents=("目次", "もくじ"),
+                contents=("もくじ", "目次"),
                 glossary=("用語集",),
                 credits=("クレジット",),
+                title=("マジック：ザ・ギャザリング 総合ルール", "マジック:ザ・ギャザリング 総合ルール"),
             ),
             rulebook_statements=("バージョン {version}", "{year} 年 {month} 月 {day} 日施行"),
             change_log_headings=("更新履歴",),
+            edition_statements=("が {year}-{month}-{day} に翻訳したもの",),
+            revision_statements=("和訳 {revision} 版",),
         ),
         Language(
             "ru",
@@ -266,7 +280,11 @@ LANGUAGES: dict[str, Language] = {
             example_labels=("예시:", "예:"),
             citations=Citations(words=("규칙",), joiners=("및", "와", "과", "또는")),
             cr_headings=CRHeadings(
-                introduction=("소개", "개요"), contents=("목차",), glossary=("용어집",), credits=("크레딧",)
+                introduction=("소개", "개요"),
+                contents=("목차",),
+                glossary=("용어집", "용어사전"),
+                credits=("크레딧",),
+                omitted=("<생략>",),
             ),
             edition_statements=("이 규칙은 {year}년 {month}월 {day}일부터 적용됩니다.",),
         ),
@@ -314,8 +332,9 @@ PLACEHOLDERS = {
     "name": r"(?P<name>.+?)",
     # A version number as printed in a title block: "2.1.0" ("2.2.0." ends a sentence).
     "version": r"(?P<version>\d+(?:\.\d+)+)",
+    "revision": r"(?P<revision>\d[0-9A-Za-z.-]*[0-9A-Za-z]|\d)",
 }
-PLACEHOLDER_RE = re.compile(r"\{(year|month|day|name|version)\}")
+PLACEHOLDER_RE = re.compile(r"\{(year|month|day|name|version|revision)\}")
 
 
 def _literal(text: str) -> str:

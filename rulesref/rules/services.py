@@ -72,12 +72,17 @@ class ImportReport:
     edition_name: str = ""
     effective_date: str | None = None
     translates: str = ""
+    # A translation's own version as the source states it ("20260116.0"), empty when it states none.
+    revision: str = ""
     counts: dict[str, int] = field(default_factory=dict)
     numbers: list[str] = field(default_factory=list)
     warnings: list[dict] = field(default_factory=list)
     unplaced: list[dict] = field(default_factory=list)
     skipped: list[dict] = field(default_factory=list)
     unresolved: list[dict] = field(default_factory=list)
+    # Terms printed with a gloss in the language of the source edition ("毒カウンター／poison counter"):
+    # {"term", "gloss", "gloss_language", "line"}; kept in the edition's report for query expansion.
+    term_pairs: list[dict] = field(default_factory=list)
     # How this edition's numbers line up with the edition it translates (or with its
     # translations), when both are imported.
     alignment: list[dict] = field(default_factory=list)
@@ -99,6 +104,8 @@ class ImportReport:
             "skipped": self.skipped,
             "edition_name": self.edition_name,
             "effective_date": self.effective_date,
+            "revision": self.revision,
+            "term_pairs": self.term_pairs,
             "changed": self.changed,
             "alignment": self.alignment,
             "rows": self.rows.as_json() if self.rows else None,
@@ -174,6 +181,8 @@ def edition_import(
     report.edition_name = name or ""
     report.effective_date = key.date.isoformat() if key.date else None
     report.translates = translates_key or ""
+    report.revision = statement.revision if statement else ""
+    report.term_pairs = _term_pairs(result, lang.code, translates_key, game_info, key)
     report.dry_run = dry_run
     if dry_run:
         return report
@@ -218,6 +227,8 @@ def _unchanged(sha256, game, language, key, edition_name, translates_key, format
         edition_name=existing.name,
         effective_date=existing.effective_date.isoformat() if existing.effective_date else None,
         translates=existing.translates_key,
+        revision=existing.revision,
+        term_pairs=stored.get("term_pairs", []),
         counts=stored.get("counts", {}),
         numbers=list(Entry.objects.in_edition(existing).rules().in_source_order().values_list("number", flat=True)),
         warnings=stored.get("warnings", []),
@@ -247,6 +258,24 @@ def _parse_translates(value: str, own_language: str) -> str:
     if lang_code == own_language:
         raise ImportFailed(f"--translates {value!r}: an edition cannot translate one in its own language")
     return f"{lang_code}:{parse_edition(slug).slug}"
+
+
+def _term_pairs(
+    result: ParseResult, language: str, translates_key: str | None, game_info, key: EditionKey
+) -> list[dict]:
+    """The source's glossed terms, each with the language of its gloss: that of the edition this one
+    translates (stated, inferred from the date, or kept from an earlier import), else the game's
+    original language. An edition in that language glosses nothing across languages."""
+    if not translates_key:
+        existing = Edition.objects.filter(game__slug=game_info.slug, language=language, slug=key.slug).first()
+        translates_key = existing.translates_key if existing is not None else ""
+    gloss_language = translates_key.split(":", 1)[0] if translates_key else game_info.original_language
+    if gloss_language == language:
+        return []
+    return [
+        {"term": pair.term, "gloss": pair.gloss, "gloss_language": gloss_language, "line": pair.line}
+        for pair in result.term_pairs
+    ]
 
 
 def _report_from(result: ParseResult, game: str, lang: str, source: str) -> ImportReport:
@@ -288,6 +317,7 @@ def _store(
         "skipped": report.skipped,
         "unplaced": report.unplaced,
         "counts": report.counts,
+        "term_pairs": report.term_pairs,
         "parsers": parsers_fingerprint(),
     }
     if (
@@ -295,6 +325,7 @@ def _store(
         and existing.source_sha256 == sha256
         and existing.format == result.format
         and existing.name == name
+        and existing.revision == report.revision
         and translates_key in (None, existing.translates_key)
         and existing.report.get("parsers") == stored_report["parsers"]
     ):
@@ -305,6 +336,7 @@ def _store(
     edition = existing or Edition(game=game, language=language, slug=key.slug)
     edition.effective_date = key.date
     edition.name = name
+    edition.revision = report.revision
     edition.source_name = source_name
     edition.source_sha256 = sha256
     edition.format = result.format

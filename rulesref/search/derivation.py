@@ -1,5 +1,6 @@
 """What an index build reads from the database besides the documents: the vocabulary (hand-written
-terms, card names, and term pairs derived from aligned editions) and the alignment of editions.
+terms, card names, term pairs derived from aligned editions, and the terms a translation prints with
+their gloss) and the alignment of editions.
 
 Both are written into the generation, so that a search reads no database table. Everything here
 that pairs one language's text with another's goes through ``documents.entry_key`` (a rule's
@@ -133,10 +134,40 @@ def derived_concepts(hand_written: list[Concept]) -> list[Concept]:
     return concepts
 
 
+def printed_gloss_concepts(hand_written: list[Concept]) -> list[Concept]:
+    """Terms a translation prints with their gloss in its source's language (the Japanese CR's
+    "毒カウンター／poison counter"): the import keeps them in the edition's report (``term_pairs``,
+    each with its gloss language). Read from the newest edition of every (game, language); pairs
+    with the same gloss (ignoring case) are one concept. Like the derived pairs, a form the
+    hand-written list has is left to it, and a concept with fewer than two languages left is dropped."""
+    claimed = {(c.game, lang, fold(form)) for c in hand_written for lang, forms in c.forms.items() for form in forms}
+    newest: dict[tuple[str, str], Edition] = {}
+    for edition in Edition.objects.newest_first().select_related("game"):
+        newest.setdefault((edition.game.slug, edition.language), edition)
+    forms: dict[tuple[str, str], dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for (game, language), edition in sorted(newest.items()):
+        for pair in edition.report.get("term_pairs", []):
+            by_language = forms[(game, fold(pair["gloss"]))]
+            for lang, value in ((language, pair["term"]), (pair["gloss_language"], pair["gloss"])):
+                if (game, lang, fold(value)) not in claimed and value not in by_language[lang]:
+                    by_language[lang].append(value)
+    return [
+        Concept(
+            key=f"derived:gloss:{game}:{'-'.join(gloss.split())}",
+            game=game,
+            forms={lang: tuple(values) for lang, values in sorted(langs.items())},
+            derived=True,
+        )
+        for (game, gloss), langs in sorted(forms.items())
+        if len(langs) >= 2
+    ]
+
+
 def vocabulary_concepts() -> list[Concept]:
-    """What a generation's vocabulary holds: the hand-written concepts, then the derived ones."""
+    """What a generation's vocabulary holds: the hand-written concepts, then the derived ones and the
+    printed glosses."""
     hand_written = hand_written_concepts()
-    return hand_written + derived_concepts(hand_written)
+    return hand_written + derived_concepts(hand_written) + printed_gloss_concepts(hand_written)
 
 
 def edition_alignment() -> dict[str, dict[str, dict[str, dict[str, str]]]]:

@@ -40,3 +40,25 @@ def test_keyword_titles_and_glossary_entries_of_aligned_editions_become_derived_
     assert not any("toughness" in [f.casefold() for f in c["forms"].get("en", [])] for c in derived)
     hand_written = [c for c in data if not c.get("derived")]
     assert any(c["key"] == "term:toughness" for c in hand_written)
+
+
+@pytest.mark.django_db
+def test_terms_a_translation_prints_with_their_gloss_expand_queries(tmp_path):
+    """The Japanese CR's "毒カウンター／poison counter": kept by the import, read into the vocabulary."""
+    from rulesref.rules.services import edition_import
+    from rulesref.search.derivation import vocabulary_concepts
+    from tests.rules.test_parsers_cr_ja import JAPANESE_CR
+
+    path = tmp_path / "ja.txt"
+    path.write_text(JAPANESE_CR, encoding="utf-8")
+    edition_import(path=path, game="mtg", language="ja")
+    # Only the Japanese ones: a module's index may hold other editions (the Chinese CR glosses 循环/Loop).
+    glossed = {c.key: c.forms for c in vocabulary_concepts() if c.key.startswith("derived:gloss:") and "ja" in c.forms}
+    assert glossed == {
+        "derived:gloss:mtg:infect": {"en": ("Infect",), "ja": ("感染",)},
+        "derived:gloss:mtg:poison-counter": {"en": ("poison counter",), "ja": ("毒カウンター",)},
+        "derived:gloss:mtg:state-based-actions": {"en": ("State-Based Actions",), "ja": ("状況起因処理",)},
+    }
+    rewritten, used = Vocabulary(vocabulary_concepts()).rewrite("poison counter", "ja", games={"mtg"})
+    assert "毒カウンター" in rewritten
+    assert "derived:gloss:mtg:poison-counter" in [c.key for c in used]

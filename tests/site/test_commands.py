@@ -271,3 +271,17 @@ def test_invalid_bytes_on_the_real_command_line_give_one_line_and_no_traceback(a
     assert "Traceback" not in stderr
     assert result.stdout == b""
     assert stderr.splitlines()[-1] == last_line
+
+
+def test_import_rules_names_the_translation_version_and_the_glossed_terms(tmp_path):
+    from tests.rules.test_parsers_cr_ja import JAPANESE_CR
+
+    path = tmp_path / "JPN_CR_20260116_0.txt"
+    path.write_text(JAPANESE_CR, encoding="utf-8")
+    out = run("import_rules", str(path), "--game", "mtg", "--lang", "ja", "--dry-run")
+    assert "mtg ja 2026-01-16 [cr-text]: dry run, nothing written" in out
+    assert "  translation version: 20260116.0\n" in out
+    glossed = "毒カウンター／poison counter, 感染／Infect, 状況起因処理／State-Based Actions"
+    assert f"  3 terms printed with their gloss: {glossed}\n" in out
+    data = json.loads(run("import_rules", str(path), "--game", "mtg", "--lang", "ja", "--dry-run", "--json"))
+    assert (data["revision"], data["edition"], data["unplaced"]) == ("20260116.0", "2026-01-16", [])

@@ -95,6 +95,17 @@ class EditionStatement:
     date: datetime.date | None
     line: int
     text: str
+    # A translation's own version ("20260116.0" of "和訳 20260116.0 版"), empty when none is stated.
+    revision: str = ""
+
+
+@dataclass
+class ParsedTermPair:
+    """A term printed with its gloss in another language: "毒カウンター／poison counter" (line ``line``)."""
+
+    term: str
+    gloss: str
+    line: int
 
 
 @dataclass
@@ -138,6 +149,8 @@ class ParseResult:
     report: ParseReport = field(default_factory=ParseReport)
     # The numbering scheme of the entries' numbers (``numbers.SCHEMES``): "cr" or "dotted".
     scheme: str = "cr"
+    # Terms printed with a gloss ("毒カウンター／poison counter"), each pair once, in source order.
+    term_pairs: list[ParsedTermPair] = field(default_factory=list)
 
     @property
     def counts(self) -> dict[str, int]:

@@ -14,7 +14,10 @@ Chinese, Korean, …) share one layout:
 What each language calls these parts, how it labels an example and how it states the
 effective date is data (``rulesref.core.langdata``), not code: a file in any registered
 language reads the same way. Older editions leave parts out (no table of contents, no
-introduction heading); a part that is missing is simply not there.
+introduction heading); a part that is missing is simply not there. The Japanese translation
+(和訳) opens with its translator's header (its version is the edition's revision), prints its
+introduction as chapter ``0. はじめに`` after the table of contents, and glosses terms in English
+("毒カウンター／poison counter": the pairs are collected in ``ParseResult.term_pairs``).
 
 The headings of 4 to 6 are also listed in the table of contents, so each part
 starts at the first matching heading *after* the previous part. Official typos
@@ -28,9 +31,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rulesref.core import langdata
+from rulesref.core import langdata, scripts
 
-from . import editions, xrefs
+from . import editions, glosses, xrefs
 from .base import (
     CHAPTER,
     NOTE,
@@ -41,6 +44,7 @@ from .base import (
     ParsedEntry,
     ParsedExample,
     ParsedGlossaryEntry,
+    ParsedTermPair,
     ParseError,
     ParseReport,
     ParseResult,
@@ -55,7 +59,10 @@ SAME_DATE_AS_SOURCE = True
 
 
 CHAPTER_RE = re.compile(r"^(?P<number>\d{1,2})\.\s+(?P<title>\S.*)$")
-SECTION_RE = re.compile(r"^(?P<number>\d{3})\.\s+(?P<title>\S.*)$")
+# A letter of a script other than Latin: a section title in such a script may follow the number's
+# period without a space ("100.ゲームに必要なもの", the CR-like layout of other games).
+NON_LATIN_LETTER = rf"(?![{scripts.LATIN}])[^\W\d_]"
+SECTION_RE = re.compile(rf"^(?P<number>\d{{3}})\.(?:\s+|(?={NON_LATIN_LETTER}))(?P<title>\S.*)$")
 # Rules are printed "100.1. text" and subrules "100.1a text". The period and the
 # space are optional here so that the official typos ("606.5 If", "119.1d. In",
 # "901.4.All") are still read, and then reported.
@@ -63,13 +70,20 @@ NUMBERED_RE = re.compile(
     r"^(?P<number>\d{3}\.\d+(?P<letters>[a-z]{1,2})?)"
     r"(?P<period>\.?)(?P<space>\s*)(?P<text>.*)$"
 )
+# A subrule printed with a space before its letter ("701.23 b text"); read as one only right after its
+# rule (or a sibling subrule), so that a rule whose text starts with a lower-case word stays a rule.
+SPACED_SUBRULE_RE = re.compile(r"^(?P<rule>\d{3}\.\d+) (?P<letters>[a-z]{1,2})(?:\s+(?P<text>\S.*))?$")
+# A line of rule characters only ("========"), framing a title.
+DECORATION_RE = re.compile(r"^[\s=\-_*~#─━＝]+$")
+# A legal notice: the trademark and copyright lines printed after the rules.
+LEGAL_RE = re.compile(r"©|™|®|\(c\)|Wizards of the Coast", re.IGNORECASE)
 
 # detect() reads only the start of a file: the table of contents and the first
 # rules end well within these limits (line 183, about 6 KB, in every edition).
 DETECT_CHARS = 64_000
 DETECT_LINES = 400
 FIRST_CHAPTER_RE = re.compile(r"^1\.\s+\S")
-FIRST_SECTION_RE = re.compile(r"^100\.\s+\S")
+FIRST_SECTION_RE = re.compile(rf"^100\.(?:\s+\S|{NON_LATIN_LETTER})")
 FIRST_RULE_RE = re.compile(r"^100\.1\.?\s+\S")
 
 Lines = list[tuple[int, str]]
@@ -90,8 +104,8 @@ class Vocabulary:
 def vocabulary() -> Vocabulary:
     languages = langdata.LANGUAGES.values()
     headings = {
-        part: frozenset(heading for lang in languages for heading in getattr(lang.cr_headings, part))
-        for part in ("introduction", "contents", "glossary", "credits")
+        part: frozenset(spaced(heading) for lang in languages for heading in getattr(lang.cr_headings, part))
+        for part in ("introduction", "contents", "glossary", "credits", "title", "omitted")
     }
     labels = sorted({label for lang in languages for label in lang.example_labels}, key=len, reverse=True)
     slips = {slip: lang.example_label for lang in languages for slip in lang.example_label_slips}
@@ -103,16 +117,40 @@ def vocabulary() -> Vocabulary:
     )
 
 
-def is_heading(part: str) -> Callable[[str], bool]:
-    return vocabulary().headings[part].__contains__
+def spaced(text: str) -> str:
+    """``text`` with every run of spaces (U+3000 too) as one space and none at the ends."""
+    return " ".join(text.split())
+
+
+def is_heading(part: str, *, numbered: bool = False) -> Callable[[str], bool]:
+    """Whether a line is the heading of ``part``; ``numbered`` accepts it printed as a chapter too
+    (the Japanese translation's table of contents lists "10. 用語集")."""
+    headings = vocabulary().headings[part]
+
+    def test(text: str) -> bool:
+        if spaced(text) in headings:
+            return True
+        match = CHAPTER_RE.match(text.strip()) if numbered else None
+        return bool(match and spaced(match["title"]) in headings)
+
+    return test
+
+
+def is_introduction(text: str) -> bool:
+    """An introduction heading, or the introduction printed as chapter 0 ("0. はじめに")."""
+    if is_heading("introduction")(text):
+        return True
+    match = CHAPTER_RE.match(text)
+    return bool(match and match["number"] == "0" and is_heading("introduction")(match["title"]))
 
 
 @dataclass
 class Layout:
     """Where each part of the document starts, as indexes into the line list.
 
-    Fields are in document order; a part ends where the next present part starts
-    and the last one runs to the end of the file.
+    Fields are in document order, except that the introduction may come after the table of
+    contents; a part ends where the next present part starts and the last one runs to the end
+    of the file.
     """
 
     introduction: int | None
@@ -122,7 +160,9 @@ class Layout:
     credits: int | None
 
     def parts(self, size: int) -> dict[str, slice]:
-        starts = {name: start for name, start in vars(self).items() if start is not None}
+        # The introduction may follow the table of contents (the Japanese translation's chapter 0).
+        present = sorted((start, name) for name, start in vars(self).items() if start is not None)
+        starts = {name: start for start, name in present}
         ends = [*list(starts.values())[1:], size]
         return {name: slice(start, end) for (name, start), end in zip(starts.items(), ends, strict=True)}
 
@@ -160,7 +200,7 @@ def parse(source: SourceText) -> ParseResult:
     if "introduction" in parts:
         parse_introduction(lines[parts["introduction"]], result)
     if "contents" in parts:
-        skip_part(lines[parts["contents"]], report, "table of contents")
+        skip_contents(lines[parts["contents"]], report)
     parse_body(lines[parts["body"]], result)
     if "glossary" in parts:
         parse_glossary(lines[parts["glossary"]], result)
@@ -169,6 +209,7 @@ def parse(source: SourceText) -> ParseResult:
     if "credits" in parts:
         skip_part(lines[parts["credits"]], report, "credits")
     result.edition = read_edition(front_matter, report)
+    result.term_pairs = term_pairs(result)
     return result
 
 
@@ -198,11 +239,26 @@ def find_layout(lines: Lines, path: str) -> Layout:
     if contents is None and first_chapter < body:
         contents = first_chapter
     front_end = body if contents is None else contents
-    introduction = first_index(lines, 0, is_heading("introduction"), stop=front_end)
-    glossary = first_index(lines, body + 1, is_heading("glossary"))
+    introduction = first_index(lines, 0, is_introduction, stop=front_end)
+    if introduction is None and contents is not None:
+        introduction = introduction_after_contents(lines, contents + 1, body)
+    glossary = first_index(lines, body + 1, is_heading("glossary", numbered=True))
     after = body if glossary is None else glossary
-    credits = first_index(lines, after + 1, is_heading("credits"))
+    credits = first_index(lines, after + 1, is_heading("credits", numbered=True))
     return Layout(introduction, contents, body, glossary, credits)
+
+
+def introduction_after_contents(lines: Lines, start: int, body: int) -> int | None:
+    """The introduction printed between the table of contents and the rules ("0. はじめに" and its
+    paragraphs): the last introduction heading there that a paragraph, not a heading, follows (the
+    table of contents lists the same heading, followed by the next chapter's)."""
+    for index in range(body - 1, start - 1, -1):
+        if is_introduction(lines[index][1].strip()):
+            following = next((text.strip() for _, text in lines[index + 1 : body] if text.strip()), "")
+            if following and not (CHAPTER_RE.match(following) or SECTION_RE.match(following)):
+                return index
+            return None
+    return None
 
 
 def starts_rules(lines: Lines, index: int) -> bool:
@@ -235,6 +291,12 @@ def read_front_matter(lines: Lines, result: ParseResult) -> None:
     for number, text in lines:
         if not text.strip():
             rest.append((number, text))
+        elif DECORATION_RE.match(text):
+            result.report.skip(number, text, "rule line")
+        elif not title_seen and editions.read_revision(text):
+            # "マジック総合ルール(和訳 20260116.0 版)": the title names the translation's version.
+            result.report.skip(number, text, "document title and translation version")
+            title_seen = True
         elif editions.looks_like_statement(text):
             result.report.skip(number, text, "edition statement")
         elif not title_seen:
@@ -275,6 +337,14 @@ def paragraphs_of(lines: Lines) -> list[Lines]:
     return paragraphs
 
 
+def skip_contents(lines: Lines, report: ParseReport) -> None:
+    """The table of contents; the document title printed again after it is skipped as a title."""
+    is_title = is_heading("title")
+    for number, text in lines:
+        if text.strip():
+            report.skip(number, text, "document title" if is_title(text) else "table of contents")
+
+
 def skip_part(lines: Lines, report: ParseReport, reason: str) -> None:
     for number, text in lines:
         if text.strip():
@@ -284,15 +354,22 @@ def skip_part(lines: Lines, report: ParseReport, reason: str) -> None:
 def parse_body(lines: Lines, result: ParseResult) -> None:
     """Headings, rules, subrules, their examples and continuation lines."""
     report = result.report
-    # The rule or subrule that examples and continuation lines belong to.
+    # The rule or subrule that examples and continuation lines belong to, and the last rule.
     current: ParsedEntry | None = None
+    rule = ""
     for number, text in lines:
         if not text.strip():
             continue
-        entry = read_numbered(number, text, report) or read_heading(number, text)
+        entry = (
+            read_spaced_subrule(number, text, rule, report)
+            or read_numbered(number, text, report)
+            or read_heading(number, text)
+        )
         if entry is not None:
             result.entries.append(entry)
             current = entry if entry.kind in (RULE, SUBRULE) else None
+            if entry.kind != SUBRULE:
+                rule = entry.number if entry.kind == RULE else ""
             continue
         example = read_example(number, text, report)
         if example is not None and current is not None:
@@ -329,6 +406,19 @@ def read_numbered(line: int, text: str, report: ParseReport) -> ParsedEntry | No
     if not match["text"]:
         report.warn(line, f"{kind} {number} has no text")
     return ParsedEntry(kind=kind, number=number, text=match["text"], line=line)
+
+
+def read_spaced_subrule(line: int, text: str, rule: str, report: ParseReport) -> ParsedEntry | None:
+    """A subrule of ``rule`` printed with a space before its letter (``701.23 b text``), warned."""
+    match = SPACED_SUBRULE_RE.match(text)
+    if match is None or match["rule"] != rule:
+        return None
+    number = match["rule"] + match["letters"]
+    printed = f"{match['rule']} {match['letters']}"
+    report.warn(line, f"subrule {number} is printed with a space before its letter ({printed!r}); read as {number}")
+    if not match["text"]:
+        report.warn(line, f"{SUBRULE} {number} has no text")
+    return ParsedEntry(kind=SUBRULE, number=number, text=match["text"] or "", line=line)
 
 
 def read_heading(line: int, text: str) -> ParsedEntry | None:
@@ -368,10 +458,22 @@ def append_continuation(entry: ParsedEntry, text: str) -> None:
 
 def parse_glossary(lines: Lines, result: ParseResult) -> None:
     """The heading line, then blank-separated blocks: a term and its definition."""
+    report = result.report
     heading_line, heading = lines[0]
-    result.report.skip(heading_line, heading, "glossary heading")
+    report.skip(heading_line, heading, "glossary heading")
+    omitted = False
     for block in paragraphs_of(lines[1:]):
-        result.glossary.append(glossary_entry(block, result.report))
+        if is_heading("omitted")(block[0][1]):
+            # A translation that leaves its glossary out says so ("<생략>", "omitted").
+            report.skip(block[0][0], block[0][1], "glossary omitted in this translation")
+            omitted, block = True, block[1:]
+        if omitted and block and any(LEGAL_RE.search(text) for _, text in block):
+            skip_part(block, report, "legal notice")
+        elif omitted:
+            for number, text in block:
+                report.unplace(number, text)
+        else:
+            result.glossary.append(glossary_entry(block, report))
 
 
 def glossary_entry(block: Lines, report: ParseReport) -> ParsedGlossaryEntry:
@@ -381,6 +483,30 @@ def glossary_entry(block: Lines, report: ParseReport) -> ParsedGlossaryEntry:
         report.warn(line, f"glossary term {term.strip()!r} has no definition")
     rules = list(dict.fromkeys(target for target, _ in xrefs.extract(definition)))
     return ParsedGlossaryEntry(term=term.strip(), definition=definition, line=line, rules=rules)
+
+
+def term_pairs(result: ParseResult) -> list[ParsedTermPair]:
+    """Every term printed with a gloss ("毒カウンター／poison counter"), once, in source order: in
+    headings and glossary terms (a whole name), rule texts, examples and glossary definitions. A pair
+    printed again with the gloss in other capitals ("毒カウンター／Poison Counter") is the same pair."""
+    found: dict[tuple[str, str], ParsedTermPair] = {}
+
+    def add(pairs: list[tuple[str, str]], line: int) -> None:
+        for term, gloss in pairs:
+            found.setdefault((term, gloss.casefold()), ParsedTermPair(term, gloss, line))
+
+    for entry in result.entries:
+        if entry.title:
+            pair = glosses.whole(entry.title)
+            add([pair] if pair else glosses.extract(entry.title), entry.line)
+        add(glosses.extract(entry.text), entry.line)
+        for example in entry.examples:
+            add(glosses.extract(example.text), example.line)
+    for item in result.glossary:
+        pair = glosses.whole(item.term)
+        add([pair] if pair else glosses.extract(item.term), item.line)
+        add(glosses.extract(item.definition), item.line)
+    return sorted(found.values(), key=lambda pair: pair.line)
 
 
 def read_edition(lines: Lines, report: ParseReport) -> EditionStatement | None:

@@ -66,8 +66,30 @@ def looks_like_statement(line: str) -> bool:
 
 
 def find_statement(lines: list[tuple[int, str]], *, limit: int = 80) -> EditionStatement | None:
-    """Look at the first ``limit`` lines for an edition statement in any language."""
+    """Look at the first ``limit`` lines for an edition statement in any language; a translation's
+    own version ("和訳 20260116.0 版"), printed on a line of its own, is its ``revision``."""
+    found = None
     for number, line in lines[:limit]:
         if statement := read_statement(line, number):
-            return statement
+            found = statement
+            break
+    revision = find_revision(lines, limit=limit)
+    if found is not None and revision:
+        found.revision = revision
+    return found
+
+
+def read_revision(line: str) -> str | None:
+    """The translation version stated on ``line`` ("20260116.0" of "(和訳 20260116.0 版)"), or None."""
+    for lang in langdata.LANGUAGES.values():
+        for template in lang.revision_statements:
+            if match := langdata.statement_pattern(template).search(line):
+                return match["revision"]
     return None
+
+
+def find_revision(lines: list[tuple[int, str]], *, limit: int = 80) -> str:
+    for _number, line in lines[:limit]:
+        if revision := read_revision(line):
+            return revision
+    return ""

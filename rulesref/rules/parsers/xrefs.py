@@ -9,7 +9,8 @@ What counts as a citation:
   "规则613";
 - ranges: "601.2a–h" and "603.7d-f" (letters, which skip l and o as the rules do),
   "712.9–10" and "903.6–903.11" (numbers), "601.2a through 601.2h";
-- lists: "rules 701.28a–f, 712.9–10, and 712.18", "规则601.2b与601.2f-h", "310.2 и 310.3".
+- lists: "rules 701.28a–f, 712.9–10, and 712.18", "规则601.2b与601.2f-h", "310.2 и 310.3", and the
+  Japanese translation's "rule 614〔置換効果〕と615〔軽減効果〕" (a section's title in 〔〕 after its number).
 
 :func:`extract` returns ``(target number, citing phrase)`` pairs in the order they are printed,
 a range expanded to every rule it covers. Each pair's phrase is the whole citation (the citing
@@ -44,6 +45,9 @@ AFTER = r"(?![0-9A-Za-z_/])"
 DOTTED = r"\d{3}(?:\.[1-9]\d*)+(?:(?<=\d)[a-z]{1,2})?"
 SECTION = r"\d{3}(?!\.[1-9])"
 THREE_DIGITS_RE = re.compile(r"\d{3}")
+# The cited section's title, as the Japanese translation prints it after the number: "rule 614〔置換効果〕と
+# 615〔軽減効果〕" is one list (the title is not part of the number).
+TITLE = r"〔[^〔〕]{1,40}〕"
 # How far before a number a citation word may start ("subrules" and the spaces after it).
 WORD_REACH = 40
 
@@ -83,7 +87,7 @@ def patterns() -> Patterns:
     end = rf"(?:{DOTTED}|[a-z]{{1,2}}|\d+){AFTER}"
     return Patterns(
         item=re.compile(rf"{BEFORE}(?P<start>{DOTTED}|{SECTION}){AFTER}(?:{range_join}(?P<end>{end}))?"),
-        separator=re.compile(rf"\s*[,，、]\s*(?:(?:{joiners})\s*)?|\s*(?:{joiners})\s*"),
+        separator=re.compile(rf"(?:{TITLE})?(?:\s*[,，、]\s*(?:(?:{joiners})\s*)?|\s*(?:{joiners})\s*)"),
         word_before=re.compile(rf"(?:{words})\s*\Z", re.IGNORECASE),
     )
 

@@ -112,6 +112,12 @@ class Command(BaseCommand):
         )
         if report.edition_name:
             self.stdout.write(f"  edition name: {report.edition_name}")
+        if report.revision:
+            self.stdout.write(f"  translation version: {report.revision}")
+        if report.term_pairs:
+            shown = ", ".join(f"{pair['term']}／{pair['gloss']}" for pair in report.term_pairs[:5])
+            more = " …" if len(report.term_pairs) > 5 else ""
+            self.stdout.write(f"  {len(report.term_pairs)} terms printed with their gloss: {shown}{more}")
         for warning in report.warnings:
             self.stdout.write(f"  warning: line {warning['line']}: {warning['message']}")
         for skipped in report.skipped:
