@@ -728,7 +728,19 @@ def test_a_language_registered_as_one_data_entry_is_read_by_the_parser(german):
     assert [note.title for note in result.entries if note.kind == "note"] == ["Einleitung"]
 
 
-def test_without_its_entry_the_same_file_loses_its_date_examples_and_glossary():
+@pytest.fixture
+def without_german(monkeypatch):
+    """The registry as it was before German was a content language."""
+    monkeypatch.delitem(langdata.LANGUAGES, "de")
+    for cached in (cr.vocabulary, xrefs.patterns):
+        cached.cache_clear()
+    yield
+    monkeypatch.undo()
+    for cached in (cr.vocabulary, xrefs.patterns):
+        cached.cache_clear()
+
+
+def test_without_its_entry_the_same_file_loses_its_date_examples_and_glossary(without_german):
     """What a Korean file did before Korean was registered: its words were not known."""
     result = parse_source(SourceText.from_string(GERMAN_CR, path="de.txt"))
     assert result.edition is None
