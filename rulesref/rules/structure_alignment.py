@@ -59,7 +59,7 @@ QUOTES_CAP = -1.5
 # A Latin word anchors only if at most this share of the source's entries use it.
 RARE = 0.05
 # Passes that read citations through the renumbering found by the pass before.
-PASSES = 3
+PASSES = 4
 # Even one rule's lengths are sometimes far apart (a translation leaves out an
 # example): this share of one rule's pairs is as spread as two unrelated entries.
 OUTLIERS = 0.05
@@ -103,9 +103,10 @@ def align_by_structure(
 
     Both lists are in document order. Links have method ``structure``, relation
     ``same`` (the same number) or ``moved`` (renumbered), and the pair's score.
-    A citation of a renumbered rule is renumbered in the translation too ("see
-    8.10" is "8.9 参照"): after a first pass, the source's citations are read
-    through the renumbering found, and the pairs are aligned again.
+    The first pass calibrates the length ratios on the entries with the same number
+    on both sides; each further pass on the pairs the pass before found, and reads
+    the source's citations through the renumbering it found (a citation of a
+    renumbered rule is renumbered in the translation too: "see 8.10" is "8.9 参照").
     """
     vocabulary = vocabulary or Vocabulary()
     source = [item for item in source if item.number]
@@ -114,23 +115,28 @@ def align_by_structure(
     anchors_a = {item.id: _anchors(item, vocabulary, 0, latin) for item in source}
     anchors_b = {item.id: _anchors(item, vocabulary, 1, None) for item in translation}
     roots_b = _tree(translation, anchors_b)
+    numbers = {item.id: item.number for item in (*source, *translation)}
+    by_number = {(item.group, item.number): item.id for item in source}
+    calibration = [(by_number[key], item.id) for item in translation if (key := (item.group, item.number)) in by_number]
     renumbered: dict[str, str] = {}
+    links: list[Link] = []
     for _ in range(PASSES):
         cited = {key: _renumber(found, renumbered) for key, found in anchors_a.items()}
         roots_a = _tree(source, cited)
-        links = _top_down(roots_a, roots_b)
-        numbers = {item.id: item.number for item in (*source, *translation)}
-        found = {numbers[link.source]: numbers[link.target] for link in links if link.relation == "moved"}
-        if found == renumbered:
+        before = links
+        links = _top_down(roots_a, roots_b, calibration)
+        if links == before:
             break
-        renumbered = found
+        calibration = [(link.source, link.target) for link in links]
+        renumbered = {numbers[link.source]: numbers[link.target] for link in links if link.relation == "moved"}
     order = {item.id: i for i, item in enumerate(source)}
     links.sort(key=lambda link: order[link.source])
     return links
 
 
-def _top_down(roots_a: list[_Node], roots_b: list[_Node]) -> list[Link]:
-    scorer = _Scorer.calibrated(roots_a, roots_b)
+def _top_down(roots_a: list[_Node], roots_b: list[_Node], calibration: list[tuple[int, int]]) -> list[Link]:
+    """One pass: the roots aligned, then the children of every pair, scored as ``calibration`` pairs are alike."""
+    scorer = _Scorer.calibrated(roots_a, roots_b, calibration)
     links: list[Link] = []
     pending = [(roots_a, roots_b)]
     while pending:
@@ -240,24 +246,25 @@ class _Gauss:
     centre: float
     spread: float  # one rule
     background: float  # two entries taken at random
+    short: float = 0.0  # added to the variance over the smaller size: short texts' lengths vary more
 
     @classmethod
-    def fitted(cls, same: list[float], xs: list[int], ys: list[int]) -> _Gauss:
+    def fitted(cls, same: list[float], xs: list[int], ys: list[int], short: float = 0.0) -> _Gauss:
         """From the log ratios of ``same`` (pairs that are one rule) and all sizes of each side."""
         if len(same) < 3:
-            return cls(0.0, 1.0, 1.0)
+            return cls(0.0, 1.0, 1.0, short)
         centre = statistics.median(same)
         spread = max(1.4826 * statistics.median(abs(r - centre) for r in same), MIN_SPREAD)
         # Two entries at random: the log ratio varies as both sides' log sizes do.
         logs = [[math.log(v) for v in side if v > 0] for side in (xs, ys)]
         variance = sum(statistics.pvariance(side) for side in logs if len(side) > 1)
-        return cls(centre, spread, max(math.sqrt(variance), spread))
+        return cls(centre, spread, max(math.sqrt(variance), spread), short)
 
     def llr(self, x: int, y: int) -> float:
-        """Evidence from two sizes (lengths, entry counts); short ones say little."""
+        """Evidence from two sizes (lengths, entry counts)."""
         if not x or not y:
             return 0.0
-        extra = SHORT_SPREAD / min(x, y)
+        extra = self.short / min(x, y)
         one = math.sqrt(self.spread**2 + extra)
         other = math.sqrt(self.background**2 + extra)
         d = math.log(y / x) - self.centre
@@ -275,19 +282,19 @@ class _Scorer:
     size: _Gauss  # log(entries under the translation's / under the source's)
 
     @classmethod
-    def calibrated(cls, roots_a: list[_Node], roots_b: list[_Node]) -> _Scorer:
+    def calibrated(cls, roots_a: list[_Node], roots_b: list[_Node], pairs: list[tuple[int, int]]) -> _Scorer:
+        """Anchor weights from both sides; length and size ratios of one rule from ``pairs`` (entry ids)."""
         nodes_a, nodes_b = list(_walk(roots_a)), list(_walk(roots_b))
         held: Counter = Counter()
         for node in nodes_a + nodes_b:
             held.update(node.anchors.keys())
         total = len(nodes_a) + len(nodes_b)
         weights = {anchor: min(math.log(total / n), MAX_ANCHOR) for anchor, n in held.items()}
-        # One rule: the entries printed with the same number on both sides (most of them are one rule).
-        by_number = {(node.item.group, node.item.number): node for node in nodes_a}
-        same = [(by_number[key], node) for node in nodes_b if (key := (node.item.group, node.item.number)) in by_number]
+        by_id = {node.item.id: node for node in nodes_a + nodes_b}
+        same = [(by_id[a], by_id[b]) for a, b in pairs]
         lengths = [math.log(b.length / a.length) for a, b in same if a.length and b.length]
         sizes = [math.log((b.size - 1) / (a.size - 1)) for a, b in same if a.children and b.children]
-        length = _Gauss.fitted(lengths, [n.length for n in nodes_a], [n.length for n in nodes_b])
+        length = _Gauss.fitted(lengths, [n.length for n in nodes_a], [n.length for n in nodes_b], SHORT_SPREAD)
         size = _Gauss.fitted(sizes, [n.size - 1 for n in nodes_a], [n.size - 1 for n in nodes_b])
         return cls(weights, length, size)
 
