@@ -19,10 +19,16 @@ text similarity does not cross languages. What survives translation is the tree
 
 The alignment runs top-down: the children of two paired parents (the chapters of
 the two editions, to begin with) are aligned as sequences with Needleman–Wunsch,
-each pair scored on the two entries and on their subtrees, a pair kept only where
-it scores better than leaving both unpaired; then the children of every pair are
-aligned the same way. An entry of one side whose parent has no partner stays
-unpaired (added in the translation, or removed from the source).
+each pair scored on the two entries and on what is under them (as many entries, as
+long, the same anchors), an entry left unpaired at a cost; then the children of
+every pair are aligned the same way. An entry whose parent has no partner stays
+unpaired (added in the translation, or removed from the source). Sibling order is
+kept: a rule that moved to another parent, or before a sibling, is not followed.
+
+Measured on Lorcana en ↔ ja 2.2.0 (566 and 551 numbered entries): 551 pairs, 500
+with the same number and 51 renumbered (the English 8.5 … 8.15 and 6.1.16.3), 15
+English entries unpaired (Boost, 1.7.6–1.7.7, …, absent from the Japanese), in
+0.4 s; a hand check of 49 pairs found 48 right (docs/importing.md).
 """
 
 from __future__ import annotations
@@ -56,6 +62,8 @@ MAX_ANCHOR = 4.0
 # Per quotation mark more on one side, at most QUOTES_CAP in all.
 QUOTE_STEP = -0.25
 QUOTES_CAP = -1.5
+# One of the two has entries under it, the other none.
+CHILDLESS = -1.5
 # A Latin word anchors only if at most this share of the source's entries use it.
 RARE = 0.05
 # Passes that read citations through the renumbering found by the pass before.
@@ -91,7 +99,6 @@ class _Node:
     children: list[_Node] = field(default_factory=list)
     # The same, summed over the entry and everything under it.
     tree_anchors: Counter = field(default_factory=Counter)
-    tree_quotes: int = 0
     tree_length: int = 0
     size: int = 1
 
@@ -168,10 +175,10 @@ def _rare_latin(source: Sequence[Item], translation: Sequence[Item]) -> set[str]
 
 
 def _count(form: str, text: str) -> int:
-    """Occurrences of a term's form: as a whole word in Latin script, anywhere in CJK text."""
-    if form.isascii():
-        return len(re.findall(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text))
-    return text.count(form)
+    """Occurrences of a term's form: as a whole word in a spaced script, anywhere in CJK text."""
+    if any(unicodedata.east_asian_width(ch) in "WF" for ch in form):
+        return text.count(form)
+    return len(re.findall(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text))
 
 
 def _anchors(item: Item, vocabulary: Vocabulary, side: int, latin: set[str] | None) -> Counter:
@@ -226,10 +233,9 @@ def _tree(items: Sequence[Item], anchors: dict[int, Counter]) -> list[_Node]:
         (parent.children if parent is not None else roots).append(node)
     for node in reversed(list(nodes.values())):  # children before parents
         node.tree_anchors = node.anchors.copy()
-        node.tree_quotes, node.tree_length, node.size = node.quotes, node.length, 1
+        node.tree_length, node.size = node.length, 1
         for child in node.children:
             node.tree_anchors.update(child.tree_anchors)
-            node.tree_quotes += child.tree_quotes
             node.tree_length += child.tree_length
             node.size += child.size
     return roots
@@ -316,7 +322,7 @@ class _Scorer:
         score += self.length.llr(a.length, b.length)
         if a.children or b.children:
             # What is under them: as many entries, as long, with the same anchors.
-            score += self.size.llr(a.size - 1, b.size - 1) if a.children and b.children else QUOTES_CAP
+            score += self.size.llr(a.size - 1, b.size - 1) if a.children and b.children else CHILDLESS
             score += self.length.llr(a.tree_length - a.length, b.tree_length - b.length)
             score += self.anchors(a.tree_anchors - a.anchors, b.tree_anchors - b.anchors)
         return score
