@@ -17,7 +17,13 @@ SOURCE = [
     ("1.1.1", "The game is played by 2 or more players, each with a deck of 60 cards (see 2.3.1)."),
     ("1.1.2", "Each player needs a way to track their lore."),
     ("1.2", "Golden Rules"),
-    ("1.2.1", "If a card’s text contradicts a rule, the card wins. Example: “Let The Storm Rage On” deals 2 damage."),
+    (
+        "1.2.1",
+        "If a card’s text contradicts a rule, the card wins. Example: Mufasa – Betrayed Leader has “The Sun Will"
+        " Set”: “When this character is banished, you may reveal the top card of your deck. If it’s a character"
+        " card, you may play that character for free and they enter play exerted.” Rule 4.3.2 says a card can be"
+        " played only during its player’s turn, but an opponent who banishes Mufasa may play that character.",
+    ),
     ("1.2.2", "If an effect prevents something from happening, it wins over the rules and effects that allow it."),
     ("2", "GAMEPLAY"),
     ("2.1", "Setup"),
@@ -57,7 +63,7 @@ INSERTED = [
     ("2.2.1", "A player who draws no character in their opening hand may show it and draw 7 new cards once."),
     ("2.2.2", "The shown cards go to the bottom of the deck in any order."),
 ]
-# ... and leaves out Bodyguard (so 3.3 → 3.2, …, 3.6 → 3.5).
+# ... and leaves out Bodyguard (so 3.3 → 3.2, …, 3.6 → 3.5), and the example of 1.2.1.
 REMOVED = {"3.2", "3.2.1", "3.2.2", "3.2.3"}
 RENUMBER = {"2.2": "2.3", "2.3": "2.4", "3.3": "3.2", "3.4": "3.3", "3.5": "3.4", "3.6": "3.5"}
 KINDS = {1: "chapter", 2: "section", 3: "rule"}
@@ -98,6 +104,7 @@ def translation_rows() -> list[tuple[str, str]]:
     for number, text in SOURCE:
         if number in REMOVED:
             continue
+        text = text.partition(" Example:")[0]
         if number == "2.2":
             rows.extend((n, translated(t)) for n, t in INSERTED)
         rows.append((renumbered(number), translated(text)))
@@ -123,6 +130,7 @@ def test_the_made_up_translation_is_renumbered_and_keeps_digits_citations_and_qu
     assert "3.2.2" in by_number["2.3.1.2"]  # "see 3.3.2": Challenger is 3.2
     assert by_number["3.2.1"].count("「") == 1  # Challenger's quoted ability
     assert not re.search(r"[A-Za-z]", "".join(by_number.values()))
+    assert len(by_number["1.2.1"]) < len(translated(dict(SOURCE)["1.2.1"])) / 4  # no example
 
 
 def test_a_renumbered_translation_keeps_every_pair_right():
