@@ -3,11 +3,14 @@
 Pure Python (no Django): the import service hands in plain :class:`Item` lists
 and stores the :class:`Link` list it gets back. Two kinds of pair are aligned:
 
-- **a translation and the edition it translates** (:func:`align_translation`): the
-  translation follows its source's numbering, so entries are paired by number in
-  document order; where the numbering disagrees (Duskmourn's English file prints
-  702.175 twice, the Chinese one 702.175 and 702.176) the entries between two
-  agreeing numbers are paired by position, and said so;
+- **a translation and the edition it translates** (:func:`align_translation`): a
+  translation that follows its source's numbering is paired by number in document
+  order; where the numbering disagrees in a few places (Duskmourn's English file
+  prints 702.175 twice, the Chinese one 702.175 and 702.176) the entries between
+  two agreeing numbers are paired by position, and said so. A translation whose
+  numbers disagree with its source's in more places than that (the Japanese
+  Lorcana 2.2.0 has no Boost section, so its 8.4 … 8.14 are the English 8.5 … 8.15)
+  is aligned by structure instead (:mod:`.structure_alignment`);
 - **two editions of one language** (:func:`align_editions`): numbers move between
   editions (The Initiative is 722 in 2023, 723 in 2024, 724 in 2025; Берсерк's
   107.2–107.5 became 108.2–108.5), so numbers are evidence, not identity:
@@ -20,7 +23,7 @@ and stores the :class:`Link` list it gets back. Two kinds of pair are aligned:
      side is recorded as a split (one old rule became several) or a merge.
 
 Every link carries its method (``number``, ``text``, ``translation``,
-``position``) and a score in [0, 1], so that a person can review it.
+``position``, ``structure``) and a score in [0, 1], so that a person can review it.
 
 :func:`fit` says how well a translation with no stated source fits a candidate
 source edition (the Japanese viewer page quotes the English wording it was made
@@ -33,10 +36,15 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from difflib import SequenceMatcher
+from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 from rapidfuzz.process import extract
+
+if TYPE_CHECKING:
+    from .structure_alignment import Vocabulary
 
 # Entry kinds that can stand for one another: a rule can become a subrule.
 GROUP = {"chapter": "heading", "section": "heading", "rule": "rule", "subrule": "rule", "note": "note"}
@@ -56,6 +64,12 @@ NOTE_MIN = 0.8
 PART_MIN = 0.85
 # Texts shorter than this are too short to be evidence on their own.
 SHORT = 12
+# A translation is aligned by structure when pairing by number leaves more than this
+# share of both sides' numbered entries unpaired (Duskmourn's zh-hans: 4 of 6,338) ...
+RENUMBERED_SHARE = 0.01
+# ... and it holds at least this share of its source's numbered entries (an excerpt,
+# such as the seeds' ten rules of 208, has no sibling order of its own to align).
+FULL_SHARE = 0.5
 # Between two paired neighbours: at most this many entries apart, and half alike.
 WINDOW = 40
 WINDOW_MIN = 0.5
@@ -111,10 +125,24 @@ def similarity(a: str, b: str) -> float:
 # A translation and its source
 
 
-def align_translation(source: list[Item], translation: list[Item]) -> list[Link]:
-    """Pair a translation's numbered entries with its source's, in document order."""
-    from difflib import SequenceMatcher
+def align_translation(
+    source: list[Item], translation: list[Item], *, vocabulary: Vocabulary | None = None
+) -> list[Link]:
+    """Pair a translation's numbered entries with its source's: by number, or by structure if renumbered.
 
+    ``vocabulary`` (glossary terms and card names in both languages) anchors the
+    structure alignment; pairing by number does not need it.
+    """
+    links = align_by_number(source, translation)
+    if renumbered(source, translation, links):
+        from .structure_alignment import align_by_structure
+
+        return align_by_structure(source, translation, vocabulary=vocabulary)
+    return links
+
+
+def align_by_number(source: list[Item], translation: list[Item]) -> list[Link]:
+    """Pair by number in document order, and by position between two agreeing numbers."""
     ours = [item for item in source if item.number]
     theirs = [item for item in translation if item.number]
     keys_a = [(item.group, item.number) for item in ours]
@@ -132,6 +160,20 @@ def align_translation(source: list[Item], translation: list[Item]) -> list[Link]
                 if a.group == b.group:
                     links.append(Link(a.id, b.id, "position", "moved", 0.5))
     return links
+
+
+def disagreement(source: list[Item], translation: list[Item], links: list[Link]) -> float:
+    """The share of both sides' numbered entries that pairing by number (``links``) left unpaired."""
+    numbered = [item.id for item in (*source, *translation) if item.number]
+    paired = {link.source for link in links} | {link.target for link in links}
+    return sum(entry not in paired for entry in numbered) / len(numbered) if numbered else 0.0
+
+
+def renumbered(source: list[Item], translation: list[Item], links: list[Link]) -> bool:
+    """Is ``translation`` renumbered against ``source`` beyond a few places (see RENUMBERED_SHARE)?"""
+    held = sum(bool(item.number) for item in translation)
+    full = held >= FULL_SHARE * sum(bool(item.number) for item in source)
+    return full and disagreement(source, translation, links) > RENUMBERED_SHARE
 
 
 def fit(source: list[Item], translation: list[Item]) -> float:
@@ -421,6 +463,25 @@ def counts(links: list[Link], old: list[Item], new: list[Item]) -> dict[str, int
         "merged": len(merged),
         "added": len(numbered_new - linked_new - {link.target for link in split}),
         "removed": len(numbered_old - linked_old - {link.source for link in merged}),
+    }
+
+
+def translation_counts(links: list[Link], source: list[Item], translation: list[Item]) -> dict[str, int]:
+    """Per translation and its source: same number, renumbered, added (only in the translation),
+    removed (only in the source), and how many pairs the structure alignment found."""
+    numbered_source = {item.id for item in source if item.number}
+    numbered_translation = {item.id for item in translation if item.number}
+    primary = [
+        link
+        for link in links
+        if link.primary and link.source in numbered_source and link.target in numbered_translation
+    ]
+    return {
+        "same_number": sum(link.relation == "same" for link in primary),
+        "renumbered": sum(link.relation == "moved" for link in primary),
+        "added": len(numbered_translation - {link.target for link in primary}),
+        "removed": len(numbered_source - {link.source for link in primary}),
+        "by_structure": sum(link.method == "structure" for link in primary),
     }
 
 

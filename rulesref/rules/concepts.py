@@ -23,15 +23,26 @@ from django.db.models import Count
 
 from rulesref.core.games import get_game
 
-from .alignment import Groups, Item, Link, align_editions, align_translation, counts, fit, normalise
+from .alignment import (
+    Groups,
+    Item,
+    Link,
+    align_editions,
+    align_translation,
+    counts,
+    fit,
+    normalise,
+    translation_counts,
+)
 from .bulk import refresh_statistics, update_rows
 from .markup import to_plain
-from .models import Concept, Edition, EditionAlignment, Entry, EntryLink, Game
+from .models import CardName, Concept, Edition, EditionAlignment, Entry, EntryLink, Game, TermForm
 from .parsers import has_markup
+from .structure_alignment import Vocabulary
 
 BATCH = 1000
 # Method order when joining entries into concepts: the surest links first.
-METHOD_RANK = {"translation": 0, "number": 1, "text": 2, "position": 3}
+METHOD_RANK = {"translation": 0, "number": 1, "text": 2, "structure": 3, "position": 3}
 
 
 def alignment_refresh(*, game: Game) -> None:
@@ -153,15 +164,18 @@ def _closest(edition: Edition, others: list[Edition]) -> Edition | None:
 
 def _store_pair(game, source, target, kind, source_items, target_items, current) -> None:
     if kind == EditionAlignment.Kind.TRANSLATION:
-        links = align_translation(source_items, target_items)
+        vocabulary = game_vocabulary(game, source.language, target.language)
+        links = align_translation(source_items, target_items, vocabulary=vocabulary)
+        pair_counts = translation_counts(links, source_items, target_items)
     else:
         links = align_editions(source_items, target_items)
+        pair_counts = counts(links, source_items, target_items)
     if current is None:
         current = EditionAlignment(game=game, source=source, target=target)
     current.kind = kind
     current.source_sha256 = source.source_sha256
     current.target_sha256 = target.source_sha256
-    current.counts = counts(links, source_items, target_items)
+    current.counts = pair_counts
     current.save()
     current.links.all().delete()
     EntryLink.objects.bulk_create(
@@ -178,6 +192,27 @@ def _store_pair(game, source, target, kind, source_items, target_items, current)
         ),
         batch_size=BATCH,
     )
+
+
+def game_vocabulary(game: Game, source_language: str, target_language: str) -> Vocabulary:
+    """The game's glossary terms and card names that have forms in both languages (anchors of a structure
+    alignment)."""
+    found: dict[tuple[str, int], dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    languages = (source_language, target_language)
+    for term, language, form in TermForm.objects.filter(term__game=game, language__in=languages).values_list(
+        "term_id", "language", "form"
+    ):
+        found[("term", term)][language].append(form)
+    for card, language, name in CardName.objects.filter(card__game=game, language__in=languages).values_list(
+        "card_id", "language", "name"
+    ):
+        found[("card", card)][language].append(name)
+    pairs = tuple(
+        (tuple(forms[source_language]), tuple(forms[target_language]))
+        for _, forms in sorted(found.items())
+        if forms[source_language] and forms[target_language]
+    )
+    return Vocabulary(pairs)
 
 
 def concepts_rebuild(*, game: Game) -> None:

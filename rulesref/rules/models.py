@@ -242,6 +242,7 @@ class EntryLink(models.Model):
         TEXT = "text", _("text similarity")
         TRANSLATION = "translation", _("translation, same number")
         POSITION = "position", _("translation, same position")
+        STRUCTURE = "structure", _("translation, by structure")
 
     class Relation(models.TextChoices):
         SAME = "same", _("same number")

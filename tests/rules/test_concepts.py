@@ -182,6 +182,17 @@ def test_alignment_command_prints_pairs_and_counts_as_json(aligned, capsys):
     ]
 
 
+def test_alignment_command_counts_a_translation_as_same_number_renumbered_added_removed(aligned, capsys):
+    call_command("alignment", "--game", "mtg", "--from", "en:2024-09-20", "--to", "zh-hans:2024-09-20", "--json")
+    data = json.loads(capsys.readouterr().out)
+    # Numbered alike but for Duskmourn's second 702.175: paired by number, not by structure.
+    assert data["counts"] == {"same_number": 3167, "renumbered": 2, "added": 0, "removed": 0, "by_structure": 0}
+    assert [pair for pair in data["pairs"] if pair["to"].startswith("702.176")] == [
+        {"from": "702.175", "to": "702.176", "method": "position", "relation": "moved", "score": 0.5},
+        {"from": "702.175a", "to": "702.176a", "method": "position", "relation": "moved", "score": 0.5},
+    ]
+
+
 def test_alignment_command_joins_editions_that_are_not_neighbours_through_concepts(aligned, capsys):
     call_command("alignment", "--game", "mtg", "--from", "en:2023-06-16", "--to", "en:2025-04-04", "--json")
     data = json.loads(capsys.readouterr().out)

@@ -4,19 +4,20 @@ from django.core.management.base import BaseCommand, CommandError
 
 from rulesref.core.games import UnknownGame, get_game
 from rulesref.core.languages import UnknownLanguage, get_language
-from rulesref.rules.models import Edition
+from rulesref.rules.models import Edition, EditionAlignment
 from rulesref.rules.selectors import pair_counts, pair_links
 
 
 class Command(BaseCommand):
     help = (
         "Print how the entries of two editions of a game line up: each pair with the method that found it "
-        "(number, text, translation, position) and its score, and counts of same-number, moved, split, "
-        "merged, added and removed rules."
+        "(number, text, translation, position, structure) and its score, and counts of same-number, moved, "
+        "split, merged, added and removed rules; for a translation and its source: same number, renumbered, "
+        "added (only in the translation), removed (only in the source) and how many pairs were found by structure."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--game", required=True, help="game slug: mtg or berserk")
+        parser.add_argument("--game", required=True, help="game slug, e.g. mtg, berserk or lorcana")
         parser.add_argument("--from", dest="source", required=True, help="LANG:EDITION, e.g. en:2023-06-16")
         parser.add_argument("--to", dest="target", required=True, help="LANG:EDITION, e.g. en:2024-09-20")
         parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
@@ -29,7 +30,12 @@ class Command(BaseCommand):
         source = self.edition(game, options["source"], "--from")
         target = self.edition(game, options["target"], "--to")
         links = pair_links(source, target)
-        counts = pair_counts(source, target, links)
+        # A translation's counts were taken when it was aligned: renumbered, added to the translation, removed
+        # from the source (whichever of the two is --from), found by structure.
+        stored = EditionAlignment.objects.filter(
+            kind=EditionAlignment.Kind.TRANSLATION, source__in=(source, target), target__in=(source, target)
+        ).first()
+        counts = dict(stored.counts) if stored is not None and stored.counts else pair_counts(source, target, links)
         if options["json"]:
             self.stdout.write(json.dumps({"pairs": links, "counts": counts}, ensure_ascii=False))
             return
