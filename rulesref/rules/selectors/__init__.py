@@ -13,7 +13,7 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from .models import (
+from ..models import (
     Card,
     CardName,
     CrossReference,
@@ -26,7 +26,7 @@ from .models import (
     Term,
     TermForm,
 )
-from .parsers import numbers
+from ..parsers import numbers
 
 _snapshots: dict[str, tuple[str, list[Edition]]] = {}
 
@@ -227,7 +227,7 @@ def pair_links(source: Edition, target: Edition) -> list[dict]:
     the score being the text similarity for one language and 1.0 across languages.
     Only numbered entries, in the source edition's order.
     """
-    from .alignment import similarity
+    from ..alignment import similarity
 
     stored = EditionAlignment.objects.filter(source=source, target=target).first()
     reverse = stored is None and EditionAlignment.objects.filter(source=target, target=source).exists()
@@ -897,7 +897,7 @@ def attach_parts(entries: list[Entry], edition: Edition) -> list[Entry]:
     Two queries for any number of entries: Django's ``prefetch_related`` spends most
     of its time building one related manager per row (6× slower on a 3,000-rule edition).
     """
-    from .models import Example
+    from ..models import Example
 
     ids = {entry.pk for entry in entries}
     examples: dict[int, list] = {}
@@ -945,7 +945,7 @@ def entry_pairs(source: Edition, target: Edition) -> list[tuple[int, int, str, s
     reading as a merge), otherwise the entries that share a concept, with the
     text similarity as score within one language.
     """
-    from .alignment import similarity
+    from ..alignment import similarity
 
     stored = EditionAlignment.objects.filter(source=source, target=target).first()
     backwards = None if stored else EditionAlignment.objects.filter(source=target, target=source).first()
@@ -986,7 +986,7 @@ def game_terms(game: str, languages=None) -> list:
     """The glossary's terms of ``game`` with their forms (only in ``languages``, when given)."""
     from django.db.models import Prefetch
 
-    from .models import Term, TermForm
+    from ..models import Term, TermForm
 
     forms = TermForm.objects.order_by("language", "-preferred", "pk")
     if languages is not None:
@@ -996,7 +996,7 @@ def game_terms(game: str, languages=None) -> list:
 
 def glossary_definitions(edition: Edition) -> dict[str, str]:
     """Lower-cased glossary term → definition, for one edition's printed glossary."""
-    from .models import GlossaryEntry
+    from ..models import GlossaryEntry
 
     return {
         term.casefold(): definition
