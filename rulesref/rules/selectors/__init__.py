@@ -27,26 +27,24 @@ from ..models import (
     TermForm,
 )
 from ..parsers import numbers
+from .cache import versioned
 
-_snapshots: dict[str, tuple[str, list[Edition]]] = {}
+
+def _game_version(game: str) -> str:
+    return content_version(game).fingerprint
 
 
+@versioned(version=_game_version, size=32)
 def editions_of(game: str) -> list[Edition]:
     """Every edition of ``game``, newest first (game and source edition loaded), read once per
     change of the data (``content_version``) and kept in the process: pages ask for them
     many times, and there are a handful."""
-    fingerprint = content_version(game).fingerprint
-    cached = _snapshots.get(game)
-    if cached is not None and cached[0] == fingerprint:
-        return cached[1]
-    editions = list(
+    return list(
         Edition.objects.for_game(game)
         .select_related("game", "translates")
         .defer("report", "translates__report")
         .newest_first()
     )
-    _snapshots[game] = (fingerprint, editions)
-    return editions
 
 
 def fallback_editions(edition: Edition) -> list[Edition]:
@@ -573,16 +571,10 @@ def glossary_entries_named(edition: Edition, terms: list[str]) -> list[GlossaryE
     return entries
 
 
-_vocabularies: dict[str, tuple[str, list[tuple[int, str, str, str, bool]], dict[str, dict[str, str]]]] = {}
-
-
-def _vocabulary(game: str):
+@versioned(version=_game_version, size=32)
+def _vocabulary(game: str) -> tuple[list[tuple[int, str, str, str, bool]], dict[str, dict[str, str]]]:
     """The term list and card names of ``game``, read once per change of the data:
     ([(term id, term key, language, form, preferred)…], {language: {card name: card key}})."""
-    fingerprint = content_version(game).fingerprint
-    cached = _vocabularies.get(game)
-    if cached is not None and cached[0] == fingerprint:
-        return cached[1], cached[2]
     forms = list(
         TermForm.objects.filter(term__game__slug=game)
         .order_by("term__key", "language", "-preferred", "form")
@@ -593,7 +585,6 @@ def _vocabulary(game: str):
         "language", "name", "card__key"
     ):
         names.setdefault(language, {})[name] = key
-    _vocabularies[game] = (fingerprint, forms, names)
     return forms, names
 
 
@@ -626,18 +617,12 @@ def terms_with_forms(term_ids, game: str | None = None) -> dict[int, dict[str, l
     return forms
 
 
-_term_indexes: dict[int, tuple[object, dict[str, int]]] = {}
-
-
+@versioned(key=lambda edition: edition.pk, version=lambda edition: edition.imported_at, size=256)
 def _glossary_index(edition: Edition) -> dict[str, int]:
     """{casefolded term: glossary entry id} of one edition, read once per import of it."""
-    cached = _term_indexes.get(edition.pk)
-    if cached is not None and cached[0] == edition.imported_at:
-        return cached[1]
     index: dict[str, int] = {}
     for pk, term in GlossaryEntry.objects.filter(edition=edition).order_by("position").values_list("pk", "term"):
         index.setdefault(term.casefold(), pk)
-    _term_indexes[edition.pk] = (edition.imported_at, index)
     return index
 
 
@@ -808,19 +793,17 @@ def term_ids(game: str, keys: list[str]) -> dict[str, int]:
     return {key: term_id for term_id, key, *_rest in _vocabulary(game)[0] if key in wanted}
 
 
-_listing_cache: dict[str, list[dict]] = {}
+def _site_version() -> str:
+    return "|".join(content_version(slug).fingerprint for slug in Game.objects.values_list("slug", flat=True))
 
 
+@versioned(key=lambda: "listing", version=_site_version, size=1)
 def home_listing() -> list[dict]:
     """Every game with its editions (newest first per language) and their rule counts.
 
     Counting a few tens of thousands of entries costs more than the rest of the home page,
     so the counts are kept per process until an import or a sync changes the data.
     """
-    version = "|".join(content_version(slug).fingerprint for slug in Game.objects.values_list("slug", flat=True))
-    cached = _listing_cache.get(version)
-    if cached is not None:
-        return cached
     counts: dict[int, int] = {}
     for edition_id, n in (
         Entry.objects.rules().values("edition_id").annotate(n=Count("pk")).values_list("edition_id", "n")
@@ -834,10 +817,7 @@ def home_listing() -> list[dict]:
         game = games.setdefault(edition.game_id, {"slug": edition.game.slug, "languages": {}})
         edition.rule_count = counts.get(edition.pk, 0)
         game["languages"].setdefault(edition.language, []).append(edition)
-    listing = list(games.values())
-    _listing_cache.clear()
-    _listing_cache[version] = listing
-    return listing
+    return list(games.values())
 
 
 def edition_slugs(game: str | None = None) -> set[str]:
