@@ -39,12 +39,7 @@ def editions_of(game: str) -> list[Edition]:
     """Every edition of ``game``, newest first (game and source edition loaded), read once per
     change of the data (``content_version``) and kept in the process: pages ask for them
     many times, and there are a handful."""
-    return list(
-        Edition.objects.for_game(game)
-        .select_related("game", "translates")
-        .defer("report", "translates__report")
-        .newest_first()
-    )
+    return list(Edition.objects.for_game(game).for_pages().newest_first())
 
 
 def fallback_editions(edition: Edition) -> list[Edition]:
@@ -349,7 +344,7 @@ def edition_named(game: str, language: str, slug: str) -> Edition | None:
 def game_editions(game: str) -> dict[str, list[Edition]]:
     """Every edition of ``game`` per language, newest first, with entry counts."""
     by_language: dict[str, list[Edition]] = {}
-    for edition in Edition.objects.for_game(game).with_counts().select_related("game", "translates").newest_first():
+    for edition in Edition.objects.for_game(game).with_counts().with_source().newest_first():
         by_language.setdefault(edition.language, []).append(edition)
     return dict(sorted(by_language.items()))
 
@@ -677,7 +672,7 @@ def glossary_equivalents(item: GlossaryEntry) -> list[GlossaryEntry]:
     ]
     found = []
     languages = Edition.objects.for_game(item.edition.game.slug).exclude(language=item.edition.language)
-    for language in sorted(set(languages.values_list("language", flat=True))):
+    for language in sorted(languages.languages()):
         other = aligned_edition(item.edition, language)
         if other is None:
             continue
@@ -759,7 +754,7 @@ def alternates_by_entry(edition: Edition) -> dict[int, list[Entry]]:
         .values_list("concept_id", "pk")
     )
     languages = Edition.objects.for_game(edition.game.slug).exclude(language=edition.language)
-    for language in sorted(set(languages.values_list("language", flat=True))):
+    for language in sorted(languages.languages()):
         other = aligned_edition(edition, language)
         if other is None:
             continue
@@ -810,9 +805,7 @@ def home_listing() -> list[dict]:
     ):
         counts[edition_id] = n
     games: dict[int, dict] = {}
-    editions = Edition.objects.select_related("game", "translates").order_by(
-        "game__slug", "language", F("effective_date").desc(nulls_last=True), "slug"
-    )
+    editions = Edition.objects.with_source().by_game_and_language()
     for edition in editions:
         game = games.setdefault(edition.game_id, {"slug": edition.game.slug, "languages": {}})
         edition.rule_count = counts.get(edition.pk, 0)
@@ -907,13 +900,7 @@ def newest_edition_like(edition: Edition) -> Edition:
 
 def edition_by_slug(game: str, language: str, slug: str) -> Edition | None:
     """One edition by its (game, language, slug); the slug is the effective date where there is one."""
-    return (
-        Edition.objects.for_game(game)
-        .in_language(language)
-        .filter(slug=slug)
-        .select_related("game", "translates")
-        .first()
-    )
+    return Edition.objects.named(game, language, slug)
 
 
 def entry_pairs(source: Edition, target: Edition) -> list[tuple[int, int, str, str, float]]:
