@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import datetime
-import hashlib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from django.db import connection
 from django.db.models import Count, F, Q
-from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
 from ..models import (
     Card,
@@ -21,20 +16,75 @@ from ..models import (
     EditionAlignment,
     Entry,
     EntryLink,
-    Game,
     GlossaryEntry,
     Term,
     TermForm,
 )
 from ..parsers import numbers
 from .cache import versioned
+from .versions import ContentVersion, content_version, game_fingerprint, site_fingerprint
+
+__all__ = [
+    "ContentVersion",
+    "Form",
+    "LEVELS",
+    "TocItem",
+    "aligned_edition",
+    "aligned_entries",
+    "alignment_summary",
+    "alternates_by_entry",
+    "ancestors",
+    "attach_parts",
+    "card_named",
+    "card_names",
+    "children_of",
+    "cited_by",
+    "content_version",
+    "definitions_for",
+    "edition_by_slug",
+    "edition_named",
+    "edition_slugs",
+    "editions_of",
+    "editions_with_number",
+    "entries_mentioning",
+    "entries_numbered",
+    "entries_numbered_in",
+    "entries_of_concepts",
+    "entries_under",
+    "entries_using",
+    "entry_pairs",
+    "fallback_editions",
+    "game_editions",
+    "game_terms",
+    "glossary_definitions",
+    "glossary_entries_named",
+    "glossary_equivalents",
+    "glossary_terms",
+    "has_glossary",
+    "home_listing",
+    "nearest_numbers",
+    "neighbours",
+    "newest_edition",
+    "newest_edition_like",
+    "number_under",
+    "numbered_entries",
+    "numbering_differences",
+    "pair_counts",
+    "pair_links",
+    "reference_targets",
+    "rule_history",
+    "same_rule_in",
+    "source_date",
+    "subtree",
+    "table_of_contents",
+    "term_forms",
+    "term_ids",
+    "terms_with_forms",
+    "unresolved_references",
+]
 
 
-def _game_version(game: str) -> str:
-    return content_version(game).fingerprint
-
-
-@versioned(version=_game_version, size=32)
+@versioned(version=game_fingerprint, size=32)
 def editions_of(game: str) -> list[Edition]:
     """Every edition of ``game``, newest first (game and source edition loaded), read once per
     change of the data (``content_version``) and kept in the process: pages ask for them
@@ -292,51 +342,6 @@ def pair_counts(source: Edition, target: Edition, links: list[dict]) -> dict[str
 LEVELS = {Entry.Kind.CHAPTER: 0, Entry.Kind.SECTION: 1, Entry.Kind.RULE: 2, Entry.Kind.SUBRULE: 3}
 
 
-@dataclass
-class ContentVersion:
-    """What a page of one game depends on: its editions (re-imports) and the term and card lists."""
-
-    last_modified: datetime.datetime | None
-    fingerprint: str
-
-
-def content_version(game: str) -> ContentVersion:
-    """One query's worth of state that changes whenever a page of ``game`` could change.
-
-    Editions keep their ids across re-imports but get a new ``imported_at``; a glossary
-    sync recreates terms and cards with new ids. Every page asks this first (for its ETag),
-    so it is one plain SQL statement: compiling ORM queries costs more than running them.
-    """
-    tables = {
-        "edition": Edition._meta.db_table,
-        "game": Game._meta.db_table,
-        "term": Term._meta.db_table,
-        "form": TermForm._meta.db_table,
-        "card": Card._meta.db_table,
-        "name": CardName._meta.db_table,
-    }
-    sql = """
-        SELECT MAX(e.imported_at), COUNT(e.id), SUM(e.id), SUM(e.translates_id),
-          (SELECT COUNT(f.id) FROM {form} f JOIN {term} t ON t.id = f.term_id WHERE t.game_id = g.id),
-          (SELECT MAX(f.id) FROM {form} f JOIN {term} t ON t.id = f.term_id WHERE t.game_id = g.id),
-          (SELECT COUNT(n.id) FROM {name} n JOIN {card} c ON c.id = n.card_id WHERE c.game_id = g.id),
-          (SELECT MAX(n.id) FROM {name} n JOIN {card} c ON c.id = n.card_id WHERE c.game_id = g.id)
-        FROM {game} g LEFT JOIN {edition} e ON e.game_id = g.id
-        WHERE g.slug = %s GROUP BY g.id
-    """.format(**tables)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game])
-        row = cursor.fetchone()
-    if row is None:
-        return ContentVersion(None, "none")
-    last = row[0]
-    if isinstance(last, str):
-        last = parse_datetime(last)
-    if last is not None and timezone.is_naive(last):
-        last = timezone.make_aware(last, datetime.UTC)
-    return ContentVersion(last, hashlib.sha256(repr(row).encode()).hexdigest()[:20])
-
-
 def edition_named(game: str, language: str, slug: str) -> Edition | None:
     return next((e for e in editions_of(game) if e.language == language and e.slug == slug), None)
 
@@ -566,7 +571,7 @@ def glossary_entries_named(edition: Edition, terms: list[str]) -> list[GlossaryE
     return entries
 
 
-@versioned(version=_game_version, size=32)
+@versioned(version=game_fingerprint, size=32)
 def _vocabulary(game: str) -> tuple[list[tuple[int, str, str, str, bool]], dict[str, dict[str, str]]]:
     """The term list and card names of ``game``, read once per change of the data:
     ([(term id, term key, language, form, preferred)…], {language: {card name: card key}})."""
@@ -788,11 +793,7 @@ def term_ids(game: str, keys: list[str]) -> dict[str, int]:
     return {key: term_id for term_id, key, *_rest in _vocabulary(game)[0] if key in wanted}
 
 
-def _site_version() -> str:
-    return "|".join(content_version(slug).fingerprint for slug in Game.objects.values_list("slug", flat=True))
-
-
-@versioned(key=lambda: "listing", version=_site_version, size=1)
+@versioned(key=lambda: "listing", version=site_fingerprint, size=1)
 def home_listing() -> list[dict]:
     """Every game with its editions (newest first per language) and their rule counts.
 
@@ -953,7 +954,7 @@ def game_terms(game: str, languages=None) -> list:
     """The glossary's terms of ``game`` with their forms (only in ``languages``, when given)."""
     from django.db.models import Prefetch
 
-    from ..models import Term, TermForm
+    from ..models import TermForm
 
     forms = TermForm.objects.order_by("language", "-preferred", "pk")
     if languages is not None:
