@@ -22,7 +22,18 @@ from ..models import (
 )
 from ..parsers import numbers
 from .cache import versioned
-from .versions import ContentVersion, content_version, game_fingerprint, site_fingerprint
+from .editions import (
+    edition_by_slug,
+    edition_named,
+    edition_slugs,
+    editions_of,
+    fallback_editions,
+    game_editions,
+    home_listing,
+    newest_edition,
+    newest_edition_like,
+)
+from .versions import ContentVersion, content_version, game_fingerprint
 
 __all__ = [
     "ContentVersion",
@@ -82,29 +93,6 @@ __all__ = [
     "terms_with_forms",
     "unresolved_references",
 ]
-
-
-@versioned(version=game_fingerprint, size=32)
-def editions_of(game: str) -> list[Edition]:
-    """Every edition of ``game``, newest first (game and source edition loaded), read once per
-    change of the data (``content_version``) and kept in the process: pages ask for them
-    many times, and there are a handful."""
-    return list(Edition.objects.for_game(game).for_pages().newest_first())
-
-
-def fallback_editions(edition: Edition) -> list[Edition]:
-    """Where to look for a rule this edition cites but does not contain.
-
-    First the edition it translates, then the same language's other editions,
-    then every other edition of the game, newest first.
-    """
-    others = [e for e in editions_of(edition.game.slug) if e.pk != edition.pk]
-    order = []
-    if edition.translates_id:
-        order.extend(e for e in others if e.pk == edition.translates_id)
-    order.extend(e for e in others if e.language == edition.language and e not in order)
-    order.extend(e for e in others if e not in order)
-    return order
 
 
 # ---------------------------------------------------------------------------
@@ -342,18 +330,6 @@ def pair_counts(source: Edition, target: Edition, links: list[dict]) -> dict[str
 LEVELS = {Entry.Kind.CHAPTER: 0, Entry.Kind.SECTION: 1, Entry.Kind.RULE: 2, Entry.Kind.SUBRULE: 3}
 
 
-def edition_named(game: str, language: str, slug: str) -> Edition | None:
-    return next((e for e in editions_of(game) if e.language == language and e.slug == slug), None)
-
-
-def game_editions(game: str) -> dict[str, list[Edition]]:
-    """Every edition of ``game`` per language, newest first, with entry counts."""
-    by_language: dict[str, list[Edition]] = {}
-    for edition in Edition.objects.for_game(game).with_counts().with_source().newest_first():
-        by_language.setdefault(edition.language, []).append(edition)
-    return dict(sorted(by_language.items()))
-
-
 @dataclass
 class TocItem:
     entry: Entry
@@ -550,10 +526,6 @@ def cited_by(entries: list[Entry]) -> list[Entry]:
         .in_source_order()
     )
     return list(citing)
-
-
-def newest_edition(game: str, language: str) -> Edition | None:
-    return next((e for e in editions_of(game) if e.language == language), None)
 
 
 # Glossary -----------------------------------------------------------------
@@ -793,33 +765,6 @@ def term_ids(game: str, keys: list[str]) -> dict[str, int]:
     return {key: term_id for term_id, key, *_rest in _vocabulary(game)[0] if key in wanted}
 
 
-@versioned(key=lambda: "listing", version=site_fingerprint, size=1)
-def home_listing() -> list[dict]:
-    """Every game with its editions (newest first per language) and their rule counts.
-
-    Counting a few tens of thousands of entries costs more than the rest of the home page,
-    so the counts are kept per process until an import or a sync changes the data.
-    """
-    counts: dict[int, int] = {}
-    for edition_id, n in (
-        Entry.objects.rules().values("edition_id").annotate(n=Count("pk")).values_list("edition_id", "n")
-    ):
-        counts[edition_id] = n
-    games: dict[int, dict] = {}
-    editions = Edition.objects.with_source().by_game_and_language()
-    for edition in editions:
-        game = games.setdefault(edition.game_id, {"slug": edition.game.slug, "languages": {}})
-        edition.rule_count = counts.get(edition.pk, 0)
-        game["languages"].setdefault(edition.language, []).append(edition)
-    return list(games.values())
-
-
-def edition_slugs(game: str | None = None) -> set[str]:
-    """The slugs of every imported edition (of ``game``), for checking an ``edition:`` filter."""
-    editions = Edition.objects.for_game(game) if game else Edition.objects.all()
-    return set(editions.values_list("slug", flat=True))
-
-
 # Reads for the translator workbench (rulesref/compare): scopes, concepts, pairs.
 
 
@@ -892,16 +837,6 @@ def attach_parts(entries: list[Entry], edition: Edition) -> list[Entry]:
         entry.example_list = examples.get(entry.pk, [])
         entry.reference_list = references.get(entry.pk, [])
     return entries
-
-
-def newest_edition_like(edition: Edition) -> Edition:
-    """The newest edition of ``edition``'s game and language (``edition`` itself if none is newer)."""
-    return Edition.objects.newest(edition.game.slug, edition.language) or edition
-
-
-def edition_by_slug(game: str, language: str, slug: str) -> Edition | None:
-    """One edition by its (game, language, slug); the slug is the effective date where there is one."""
-    return Edition.objects.named(game, language, slug)
 
 
 def entry_pairs(source: Edition, target: Edition) -> list[tuple[int, int, str, str, float]]:
