@@ -1,14 +1,21 @@
-"""Reads that span several models: where a cross-reference leads."""
+"""The store's reads, by subject. Views, templates, commands and the other apps read the rules through
+these (``from rulesref.rules import selectors``; ``selectors.aligned_edition``), never by building
+queries of their own.
+
+- ``versions``: what a page depends on (``content_version``: its ETag, and the version cached reads
+  are kept under);
+- ``editions``: which editions there are, fetching one (the queries are ``EditionQuerySet`` methods);
+- ``entries``: one edition's entries (contents, an entry and what is under it, neighbours, where its
+  cross-references lead, scopes with their examples and references attached);
+- ``alignment``: "the same rule" in another edition or language, and the entry pairs of two editions;
+  every read of a rule elsewhere goes through it;
+- ``glossary``: printed glossaries, the term list and its forms; ``cards``: card names and mentions;
+- ``reports``: what an import report says about unresolved references and aligned pairs;
+- ``cache``: the one per-process cache the reads above use, keyed by content version.
+"""
 
 from __future__ import annotations
 
-from django.db.models import F, Q
-
-from ..models import (
-    Card,
-    Edition,
-    Entry,
-)
 from .alignment import (
     aligned_edition,
     aligned_entries,
@@ -21,6 +28,7 @@ from .alignment import (
     same_rule_in,
     source_date,
 )
+from .cards import card_named, card_names, entries_mentioning
 from .editions import (
     edition_by_slug,
     edition_named,
@@ -54,7 +62,6 @@ from .entries import (
 )
 from .glossary import (
     Form,
-    _vocabulary,
     definitions_for,
     game_terms,
     glossary_definitions,
@@ -71,115 +78,59 @@ from .versions import ContentVersion, content_version
 
 __all__ = [
     "ContentVersion",
-    "Form",
-    "LEVELS",
-    "TocItem",
-    "aligned_edition",
-    "aligned_entries",
-    "alignment_summary",
-    "alternates_by_entry",
-    "ancestors",
-    "attach_parts",
-    "card_named",
-    "card_names",
-    "children_of",
-    "cited_by",
     "content_version",
-    "definitions_for",
-    "edition_by_slug",
-    "edition_named",
-    "edition_slugs",
     "editions_of",
-    "editions_with_number",
-    "entries_mentioning",
-    "entries_numbered",
-    "entries_numbered_in",
-    "entries_of_concepts",
-    "entries_under",
-    "entries_using",
-    "entry_pairs",
-    "fallback_editions",
-    "game_editions",
-    "game_terms",
-    "glossary_definitions",
-    "glossary_entries_named",
-    "glossary_equivalents",
-    "glossary_terms",
-    "has_glossary",
-    "home_listing",
-    "nearest_numbers",
-    "neighbours",
+    "edition_named",
     "newest_edition",
     "newest_edition_like",
-    "number_under",
-    "numbered_entries",
-    "numbering_differences",
-    "pair_counts",
-    "pair_links",
-    "reference_targets",
-    "rule_history",
-    "same_rule_in",
-    "source_date",
-    "subtree",
+    "edition_by_slug",
+    "game_editions",
+    "home_listing",
+    "edition_slugs",
+    "fallback_editions",
+    "LEVELS",
+    "TocItem",
     "table_of_contents",
+    "entries_numbered",
+    "subtree",
+    "children_of",
+    "ancestors",
+    "neighbours",
+    "nearest_numbers",
+    "editions_with_number",
+    "reference_targets",
+    "cited_by",
+    "entries_numbered_in",
+    "entries_using",
+    "number_under",
+    "entries_under",
+    "numbered_entries",
+    "attach_parts",
+    "source_date",
+    "aligned_edition",
+    "same_rule_in",
+    "aligned_entries",
+    "rule_history",
+    "alternates_by_entry",
+    "entries_of_concepts",
+    "pair_links",
+    "pair_counts",
+    "entry_pairs",
+    "glossary_terms",
+    "glossary_entries_named",
+    "Form",
     "term_forms",
-    "term_ids",
     "terms_with_forms",
+    "term_ids",
+    "has_glossary",
+    "definitions_for",
+    "glossary_equivalents",
+    "game_terms",
+    "glossary_definitions",
+    "card_named",
+    "card_names",
+    "entries_mentioning",
     "unresolved_references",
+    "numbering_differences",
+    "alignment_summary",
 ]
-
-
-# ---------------------------------------------------------------------------
-# Import reports
-
-
-# ---------------------------------------------------------------------------
-# Alignment reads: which edition and which entry is "the same rule" elsewhere.
-# Every page that shows a rule in another language or edition goes through these.
-
-
-# ---------------------------------------------------------------------------
-# Reads for the browser pages (table of contents, entry pages, glossary, cards).
-# Anything that finds "the same rule" in another edition goes through the alignment
-# reads above, or is marked below as a look-up by number that must follow them.
-
-
-# Glossary -----------------------------------------------------------------
-
-
-# Cards --------------------------------------------------------------------
-
-
-def card_named(game: str, key: str) -> Card | None:
-    return Card.objects.filter(game__slug=game, key=key).prefetch_related("names").first()
-
-
-def card_names(game: str, language: str) -> dict[str, str]:
-    """{name as printed in ``language``: card key}, for linking card names in rule text."""
-    return dict(_vocabulary(game)[1].get(language, {}))
-
-
-def entries_mentioning(card: Card) -> list[tuple[Edition, list[Entry]]]:
-    """Every entry, in every edition, whose text or examples name the card in any language."""
-    condition = Q()
-    for name in card.names.all():
-        condition |= Q(text__contains=name.name) | Q(examples__text__contains=name.name)
-    if not condition:
-        return []
-    rows = (
-        Entry.objects.filter(condition, edition__game_id=card.game_id)
-        .select_related("edition__game")
-        .defer("edition__report")
-        .distinct()
-        .order_by("edition__language", F("edition__effective_date").desc(nulls_last=True), "edition_id", "order")
-    )
-    grouped: dict[int, tuple[Edition, list[Entry]]] = {}
-    for entry in rows:
-        grouped.setdefault(entry.edition_id, (entry.edition, []))[1].append(entry)
-    return list(grouped.values())
-
-
-# Sitemap ------------------------------------------------------------------
-
-
-# Reads for the translator workbench (rulesref/compare): scopes, concepts, pairs.
