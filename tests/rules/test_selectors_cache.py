@@ -1,7 +1,9 @@
 """The store's reads keep what pages repeat in one cache: a value is served while the data it was read
 from is unchanged, read again once an import or a sync changed it, and the cache stays bounded."""
 
+import ast
 import datetime
+from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -90,3 +92,36 @@ def test_an_editions_glossary_terms_are_read_again_after_it_is_reimported(django
     english.imported_at += datetime.timedelta(seconds=1)
     with django_assert_num_queries(1):
         assert selectors.has_glossary(english)
+
+
+def test_the_store_reads_keep_values_in_the_process_only_through_the_one_cache():
+    """No read module holds a dict, list or set of its own at module level (constants are UPPER_CASE),
+    nor caches with functools: a new cached read uses ``cache.versioned`` and gets its bound and its
+    invalidation with it."""
+    package = Path(selectors.__file__).parent
+    found = [place for path in sorted(package.glob("*.py")) if path.name != "cache.py" for place in own_caches(path)]
+    assert found == []
+
+
+MUTABLE_CALLS = {"dict", "list", "set", "OrderedDict", "collections.OrderedDict", "defaultdict"}
+CACHING_DECORATORS = {"lru_cache", "functools.lru_cache", "cache", "functools.cache"}
+
+
+def own_caches(path: Path) -> list[str]:
+    """Module-level mutable values (not UPPER_CASE constants) and functools caches of one module."""
+    found = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            names = [ast.unparse(t) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])]
+            value = node.value
+            mutable = isinstance(value, ast.Dict | ast.List | ast.Set) or (
+                isinstance(value, ast.Call) and ast.unparse(value.func) in MUTABLE_CALLS
+            )
+            if mutable and not all(name.isupper() or name == "__all__" for name in names):
+                found.append(f"{path.name}:{node.lineno} {', '.join(names)}")
+        if isinstance(node, ast.FunctionDef):
+            for decorator in node.decorator_list:
+                called = decorator.func if isinstance(decorator, ast.Call) else decorator
+                if ast.unparse(called) in CACHING_DECORATORS:
+                    found.append(f"{path.name}:{node.lineno} {node.name}")
+    return found
