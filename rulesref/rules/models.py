@@ -23,18 +23,41 @@ class Game(models.Model):
 
 
 class EditionQuerySet(models.QuerySet):
+    """Every way of fetching editions: by game and language, the one a (game, language, slug) names,
+    the newest, with their game and source edition, for listing, with counts."""
+
     def for_game(self, game: str) -> EditionQuerySet:
         return self.filter(game__slug=game)
 
     def in_language(self, language: str) -> EditionQuerySet:
         return self.filter(language=language)
 
+    def with_source(self) -> EditionQuerySet:
+        """With the game and the edition a translation follows, in the same query."""
+        return self.select_related("game", "translates")
+
+    def for_pages(self) -> EditionQuerySet:
+        """What pages hold: :meth:`with_source`, without the import reports (large, never shown there)."""
+        return self.with_source().defer("report", "translates__report")
+
     def newest_first(self) -> EditionQuerySet:
         # Editions without a known date (a slug such as "ja-viewer") sort last.
         return self.order_by(models.F("effective_date").desc(nulls_last=True), "-imported_at")
 
+    def by_game_and_language(self) -> EditionQuerySet:
+        """Per game, per language, newest first (then by slug): the order of listings."""
+        return self.order_by("game__slug", "language", models.F("effective_date").desc(nulls_last=True), "slug")
+
     def newest(self, game: str, language: str) -> Edition | None:
         return self.for_game(game).in_language(language).newest_first().first()
+
+    def named(self, game: str, language: str, slug: str) -> Edition | None:
+        """The edition of (game, language, slug), its identity, with its source (:meth:`with_source`)."""
+        return self.for_game(game).in_language(language).filter(slug=slug).with_source().first()
+
+    def languages(self) -> set[str]:
+        """The languages these editions are in."""
+        return set(self.values_list("language", flat=True))
 
     def with_counts(self) -> EditionQuerySet:
         return self.annotate(

@@ -1,0 +1,94 @@
+"""Which editions there are, and fetching one: by (game, language, slug), the newest of a language,
+a game's editions per language, the home page's listing, where to look for a cited rule an edition
+lacks.
+
+The queries are ``EditionQuerySet`` methods (``models.py``); the reads that pages repeat answer from
+``editions_of``, one snapshot of a game's editions per content version (``cache.py``).
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count
+
+from ..models import Edition, Entry
+from .cache import versioned
+from .versions import game_fingerprint, site_fingerprint
+
+
+@versioned(version=game_fingerprint, size=32)
+def editions_of(game: str) -> list[Edition]:
+    """Every edition of ``game``, newest first (game and source edition loaded), read once per
+    change of the data (``content_version``) and kept in the process: pages ask for them
+    many times, and there are a handful."""
+    return list(Edition.objects.for_game(game).for_pages().newest_first())
+
+
+def edition_named(game: str, language: str, slug: str) -> Edition | None:
+    """The edition of (game, language, slug) in the game's snapshot (``editions_of``: no query while the
+    data is unchanged, the import report left out); ``edition_by_slug`` asks the database."""
+    return next((e for e in editions_of(game) if e.language == language and e.slug == slug), None)
+
+
+def newest_edition(game: str, language: str) -> Edition | None:
+    """The newest edition of ``language`` in the game's snapshot; ``newest_edition_like`` asks the database."""
+    return next((e for e in editions_of(game) if e.language == language), None)
+
+
+def newest_edition_like(edition: Edition) -> Edition:
+    """The newest edition of ``edition``'s game and language (``edition`` itself if none is newer)."""
+    return Edition.objects.newest(edition.game.slug, edition.language) or edition
+
+
+def edition_by_slug(game: str, language: str, slug: str) -> Edition | None:
+    """One edition by its (game, language, slug); the slug is the effective date where there is one."""
+    return Edition.objects.named(game, language, slug)
+
+
+def game_editions(game: str) -> dict[str, list[Edition]]:
+    """Every edition of ``game`` per language, newest first, with entry counts."""
+    by_language: dict[str, list[Edition]] = {}
+    for edition in Edition.objects.for_game(game).with_counts().with_source().newest_first():
+        by_language.setdefault(edition.language, []).append(edition)
+    return dict(sorted(by_language.items()))
+
+
+@versioned(key=lambda: "listing", version=site_fingerprint, size=1)
+def home_listing() -> list[dict]:
+    """Every game with its editions (newest first per language) and their rule counts.
+
+    Counting a few tens of thousands of entries costs more than the rest of the home page,
+    so the counts are kept per process until an import or a sync changes the data.
+    """
+    counts: dict[int, int] = {}
+    for edition_id, n in (
+        Entry.objects.rules().values("edition_id").annotate(n=Count("pk")).values_list("edition_id", "n")
+    ):
+        counts[edition_id] = n
+    games: dict[int, dict] = {}
+    editions = Edition.objects.with_source().by_game_and_language()
+    for edition in editions:
+        game = games.setdefault(edition.game_id, {"slug": edition.game.slug, "languages": {}})
+        edition.rule_count = counts.get(edition.pk, 0)
+        game["languages"].setdefault(edition.language, []).append(edition)
+    return list(games.values())
+
+
+def edition_slugs(game: str | None = None) -> set[str]:
+    """The slugs of every imported edition (of ``game``), for checking an ``edition:`` filter."""
+    editions = Edition.objects.for_game(game) if game else Edition.objects.all()
+    return set(editions.values_list("slug", flat=True))
+
+
+def fallback_editions(edition: Edition) -> list[Edition]:
+    """Where to look for a rule this edition cites but does not contain.
+
+    First the edition it translates, then the same language's other editions,
+    then every other edition of the game, newest first.
+    """
+    others = [e for e in editions_of(edition.game.slug) if e.pk != edition.pk]
+    order = []
+    if edition.translates_id:
+        order.extend(e for e in others if e.pk == edition.translates_id)
+    order.extend(e for e in others if e.language == edition.language and e not in order)
+    order.extend(e for e in others if e not in order)
+    return order

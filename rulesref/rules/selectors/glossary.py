@@ -1,0 +1,181 @@
+"""The words of a game: each edition's printed glossary, the bundled term list (terms and their forms
+per language) and card names, as the glossary pages, the marking of rule text and the workbench read
+them.
+
+The term list and card names of a game (``_vocabulary``) are read once per content version, the
+terms of one edition's glossary (``_glossary_index``) once per import of it (``cache.py``). A
+glossary entry's equivalent in another language is found through the alignment (``alignment.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..models import CardName, Edition, Entry, GlossaryEntry, Term, TermForm
+from .alignment import aligned_edition, same_rule_in
+from .cache import versioned
+from .editions import editions_of
+from .versions import game_fingerprint
+
+
+def glossary_terms(edition: Edition) -> list[str]:
+    """The terms of an edition's glossary as printed, in source order."""
+    return list(GlossaryEntry.objects.filter(edition=edition).order_by("position").values_list("term", flat=True))
+
+
+def glossary_entries_named(edition: Edition, terms: list[str]) -> list[GlossaryEntry]:
+    entries = list(GlossaryEntry.objects.filter(edition=edition, term__in=terms).order_by("position"))
+    for entry in entries:
+        entry.edition = edition
+    return entries
+
+
+@versioned(version=game_fingerprint, size=32)
+def _vocabulary(game: str) -> tuple[list[tuple[int, str, str, str, bool]], dict[str, dict[str, str]]]:
+    """The term list and card names of ``game``, read once per change of the data:
+    ([(term id, term key, language, form, preferred)…], {language: {card name: card key}})."""
+    forms = list(
+        TermForm.objects.filter(term__game__slug=game)
+        .order_by("term__key", "language", "-preferred", "form")
+        .values_list("term_id", "term__key", "language", "form", "preferred")
+    )
+    names: dict[str, dict[str, str]] = {}
+    for language, name, key in CardName.objects.filter(card__game__slug=game).values_list(
+        "language", "name", "card__key"
+    ):
+        names.setdefault(language, {})[name] = key
+    return forms, names
+
+
+@dataclass(frozen=True)
+class Form:
+    term_id: int
+    key: str
+    language: str
+    form: str
+    preferred: bool
+
+
+def term_forms(game: str, language: str) -> list[Form]:
+    """The bundled term list's forms in ``language``, preferred forms first."""
+    forms, _names = _vocabulary(game)
+    return [Form(*row) for row in forms if row[2] == language]
+
+
+def terms_with_forms(term_ids, game: str | None = None) -> dict[int, dict[str, list[str]]]:
+    """Every form of each term, per language: {term id: {language: [forms…]}}."""
+    wanted = set(term_ids)
+    forms: dict[int, dict[str, list[str]]] = {}
+    if game is not None:
+        rows = [(t, lang, form) for t, _key, lang, form, _p in _vocabulary(game)[0] if t in wanted]
+    else:
+        rows = TermForm.objects.filter(term_id__in=wanted).order_by("term_id", "language", "-preferred", "form")
+        rows = rows.values_list("term_id", "language", "form")
+    for term_id, language, form in rows:
+        forms.setdefault(term_id, {}).setdefault(language, []).append(form)
+    return forms
+
+
+def term_ids(game: str, keys: list[str]) -> dict[str, int]:
+    """{term key: term id} for the bundled terms of ``game`` named by ``keys``."""
+    wanted = set(keys)
+    return {key: term_id for term_id, key, *_rest in _vocabulary(game)[0] if key in wanted}
+
+
+@versioned(key=lambda edition: edition.pk, version=lambda edition: edition.imported_at, size=256)
+def _glossary_index(edition: Edition) -> dict[str, int]:
+    """{casefolded term: glossary entry id} of one edition, read once per import of it."""
+    index: dict[str, int] = {}
+    for pk, term in GlossaryEntry.objects.filter(edition=edition).order_by("position").values_list("pk", "term"):
+        index.setdefault(term.casefold(), pk)
+    return index
+
+
+def has_glossary(edition: Edition) -> bool:
+    """Whether the edition has a glossary page: its own glossary or terms in its language."""
+    return bool(_glossary_index(edition)) or bool(term_forms(edition.game.slug, edition.language))
+
+
+def definitions_for(edition: Edition, words: list[str]) -> dict[str, GlossaryEntry]:
+    """Glossary entries of ``edition`` (or, failing that, of the editions aligned with it in
+    the other languages, English first) whose term is one of ``words`` (compared
+    case-insensitively): {casefolded word: entry}."""
+    wanted = {w.casefold() for w in words}
+    editions = [edition]
+    languages = {e.language for e in editions_of(edition.game.slug)} - {edition.language}
+    for language in sorted(languages, key=lambda code: (code != "en", code)):
+        aligned = aligned_edition(edition, language)
+        if aligned is not None:
+            editions.append(aligned)
+    chosen: dict[str, int] = {}
+    for candidate in editions:
+        for word, pk in _glossary_index(candidate).items():
+            if word in wanted and word not in chosen:
+                chosen[word] = pk
+    rows = GlossaryEntry.objects.in_bulk(list(chosen.values()))
+    by_edition = {e.pk: e for e in editions}
+    found = {}
+    for word, pk in chosen.items():
+        item = rows[pk]
+        item.edition = by_edition[item.edition_id]
+        found[word] = item
+    return found
+
+
+def glossary_equivalents(item: GlossaryEntry) -> list[GlossaryEntry]:
+    """The same glossary entry in the aligned edition of every other language.
+
+    Two glossary entries are the same when the rules they cite are the same rules
+    (through ``same_rule_in``) and no other entry of either glossary cites exactly those.
+    """
+    if not item.rules:
+        return []
+    own_signature = tuple(item.rules)
+    if sum(1 for g in GlossaryEntry.objects.filter(edition=item.edition) if tuple(g.rules) == own_signature) > 1:
+        return []
+    cited = [
+        e
+        for e in Entry.objects.in_edition(item.edition)
+        .filter(number__in=item.rules, duplicate_of__isnull=True)
+        .select_related("edition__game")
+        .defer("edition__report")
+    ]
+    found = []
+    languages = Edition.objects.for_game(item.edition.game.slug).exclude(language=item.edition.language)
+    for language in sorted(languages.languages()):
+        other = aligned_edition(item.edition, language)
+        if other is None:
+            continue
+        numbers_there = []
+        for entry in cited:
+            same = same_rule_in(entry, other)
+            if same is None:
+                break
+            numbers_there.append(same.number)
+        else:
+            matches = [
+                g for g in GlossaryEntry.objects.filter(edition=other) if sorted(g.rules) == sorted(numbers_there)
+            ]
+            if len(matches) == 1:
+                found.append(matches[0])
+    return found
+
+
+def game_terms(game: str, languages=None) -> list:
+    """The glossary's terms of ``game`` with their forms (only in ``languages``, when given)."""
+    from django.db.models import Prefetch
+
+    forms = TermForm.objects.order_by("language", "-preferred", "pk")
+    if languages is not None:
+        forms = forms.filter(language__in=list(languages))
+    return list(Term.objects.filter(game__slug=game).order_by("key").prefetch_related(Prefetch("forms", forms)))
+
+
+def glossary_definitions(edition: Edition) -> dict[str, str]:
+    """Lower-cased glossary term → definition, for one edition's printed glossary."""
+    return {
+        term.casefold(): definition
+        for term, definition in GlossaryEntry.objects.filter(edition=edition)
+        .order_by("-position")
+        .values_list("term", "definition")
+    }
