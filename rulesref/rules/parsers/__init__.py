@@ -16,7 +16,7 @@ import functools
 import hashlib
 from pathlib import Path
 
-from . import berserk_glossary_rst, berserk_md, berserk_text, cr, it_bullets, it_runon, ja_viewer
+from . import berserk_glossary_rst, berserk_md, berserk_text, cr, it_bullets, it_runon, ja_viewer, numbers
 from .base import ParseError, ParseResult, finish
 from .source import SourceText, read_source
 
@@ -67,8 +67,12 @@ def detect_format(source: SourceText) -> str:
     )
 
 
-def parse_source(source: SourceText, *, format: str | None = None) -> ParseResult:
-    """Parse ``source`` as ``format`` (autodetected when None)."""
+def parse_source(source: SourceText, *, format: str | None = None, scheme: str | None = None) -> ParseResult:
+    """Parse ``source`` as ``format`` (autodetected when None).
+
+    ``scheme`` is the game's numbering scheme (``numbers.SCHEMES``); None keeps the one the
+    format's parser chose.
+    """
     if format is None:
         format = detect_format(source)
     elif format not in PARSERS:
@@ -78,6 +82,10 @@ def parse_source(source: SourceText, *, format: str | None = None) -> ParseResul
     result = PARSERS[format].parse(source)
     if not any(entry.kind in ("rule", "subrule") for entry in result.entries):
         raise ParseError("no numbered rules found in the file", path=source.path)
+    if scheme is not None:
+        if scheme not in numbers.SCHEMES:
+            raise ParseError(f"unknown numbering {scheme!r}; known: {', '.join(numbers.SCHEMES)}", path=source.path)
+        result.scheme = scheme
     return finish(result)
 
 
