@@ -13,6 +13,8 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from rulesref.core.games import scheme_name
+
 from .models import (
     Card,
     CardName,
@@ -463,7 +465,7 @@ def neighbours(entry: Entry) -> tuple[Entry | None, Entry | None]:
 
 def nearest_numbers(edition: Edition, number: str, count: int = 3) -> list[Entry]:
     """Numbers of ``edition`` just before and after where ``number`` would stand."""
-    key = numbers.sort_key(number)
+    key = numbers.get_scheme(scheme_name(edition.game.slug)).sort_key(number)
     numbered = (
         Entry.objects.in_edition(edition)
         .numbered()

@@ -1,8 +1,12 @@
 """One parser per source format, autodetected; pure Python, no Django.
 
 Each format module has ``FORMAT`` (its name), ``GAME`` (the game whose rules it
-holds), ``detect(source) -> bool`` and ``parse(source) -> ParseResult``; an official
-layout published per language for one date says ``SAME_DATE_AS_SOURCE = True``.
+holds, or None for a layout any game's rulebook may have: the game is then told by the
+import's ``--game``, or by quickstart from the game names in the file's title block),
+``detect(source) -> bool`` and ``parse(source) -> ParseResult``; an official
+layout published per language for one date says ``SAME_DATE_AS_SOURCE = True``, and a
+format whose files state their own edition and language (quickstart imports them without
+a manifest entry) says ``STATES_EDITION = True``.
 :func:`parse_source` picks the format (or checks the one forced by the caller) and
 returns the finished result.
 
@@ -36,9 +40,14 @@ def fingerprint() -> str:
     return digest.hexdigest()[:16]
 
 
-def game_of_format(format: str) -> str:
-    """The game whose rules a format holds (``cr-text`` → ``mtg``)."""
-    return PARSERS[format].GAME
+def game_of_format(format: str) -> str | None:
+    """The game whose rules a format holds (``cr-text`` → ``mtg``); None for a format of any game's rules."""
+    return getattr(PARSERS[format], "GAME", None)
+
+
+def states_edition(format: str) -> bool:
+    """Whether a file of this format states its own edition and language (an official layout)."""
+    return getattr(PARSERS[format], "STATES_EDITION", False)
 
 
 def same_date_as_source(format: str) -> bool:
@@ -93,10 +102,15 @@ def parse_file(path: str | Path, *, format: str | None = None) -> ParseResult:
     return parse_source(read_source(path), format=format)
 
 
+def detect_glossary_format(source: SourceText) -> str | None:
+    """The glossary format ``source`` is in (a glossary without rules), or None."""
+    return next((name for name, module in GLOSSARY_PARSERS.items() if module.detect(source)), None)
+
+
 def parse_glossary_source(source: SourceText, *, format: str | None = None) -> ParseResult:
     """Parse a glossary file (no rules) as ``format`` (autodetected among the glossary formats)."""
     if format is None:
-        format = next((name for name, module in GLOSSARY_PARSERS.items() if module.detect(source)), None)
+        format = detect_glossary_format(source)
         if format is None:
             raise ParseError(
                 "no recognisable glossary: the file matches none of the formats " + ", ".join(GLOSSARY_FORMATS),
@@ -118,6 +132,7 @@ __all__ = [
     "ParseResult",
     "SourceText",
     "detect_format",
+    "detect_glossary_format",
     "game_of_format",
     "has_markup",
     "parse_file",
@@ -125,4 +140,5 @@ __all__ = [
     "parse_source",
     "read_source",
     "same_date_as_source",
+    "states_edition",
 ]
