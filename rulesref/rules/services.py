@@ -157,7 +157,9 @@ def edition_import(
     the parser found); it is stored in the same transaction as the edition.
     """
     path = Path(path)
-    game_info, lang = _game_and_language(game, language, game_name=game_name, numbering=numbering)
+    game_info, lang, new_game = _game_and_language(
+        game, language, game_name=game_name, numbering=numbering, may_register=True
+    )
     key = parse_edition(edition) if edition else None
     # None leaves an existing edition's link as it is.
     translates_key = _parse_translates(translates, lang.code) if translates else None
@@ -175,7 +177,7 @@ def edition_import(
         raise ImportFailed(str(error)) from None
 
     report = _report_from(result, game_info.slug, lang.code, str(path))
-    if game_info.registered:
+    if new_game:
         report.registered = {
             "key": game_info.slug,
             "name": game_info.name,
@@ -269,11 +271,19 @@ def _unchanged(sha256, game, language, key, edition_name, translates_key, format
     return report
 
 
-def _game_and_language(game: str, language: str, *, game_name: str | None = None, numbering: str | None = None):
-    """The game and content language, or :class:`ImportFailed` naming the known ones.
+def _game_and_language(
+    game: str,
+    language: str,
+    *,
+    game_name: str | None = None,
+    numbering: str | None = None,
+    may_register: bool = False,
+) -> tuple[GameInfo, object, bool]:
+    """The game, the content language and whether the game is new, or :class:`ImportFailed`.
 
-    An unknown game with a ``game_name`` is a new game to register: a :class:`GameInfo` with
-    ``registered=True`` (its numbering "" when it is to be guessed), not stored yet.
+    Where ``may_register``, an unknown game with a ``game_name`` is a new game to register: a
+    :class:`GameInfo` with ``registered=True`` (its numbering "" when it is to be guessed), not
+    stored yet; without a name the error says how to register it.
     """
     try:
         lang = get_language(language)
@@ -284,6 +294,8 @@ def _game_and_language(game: str, language: str, *, game_name: str | None = None
     try:
         info = get_game(game)
     except UnknownGame as error:
+        if not may_register:
+            raise ImportFailed(str(error)) from None
         if not game_name or not game_name.strip():
             raise ImportFailed(f'{error}; to register a new game pass --game-name "Its Name"') from None
         slug = game.strip()
@@ -295,10 +307,10 @@ def _game_and_language(game: str, language: str, *, game_name: str | None = None
         info = make_game_info(
             slug, names={lang.code: name}, original_language=lang.code, numbering=numbering or "", registered=True
         )
-        return info, lang
+        return info, lang, True
     if numbering is not None and numbering != info.numbering:
         raise ImportFailed(f"--numbering {numbering}: the game {info.slug!r} is numbered {info.numbering!r}")
-    return info, lang
+    return info, lang, False
 
 
 def _parse(source, format: str | None, info: GameInfo, numbering: str | None) -> tuple[ParseResult, GameInfo, str]:
@@ -571,6 +583,10 @@ def _sync_references(edition: Edition, rows: list[Entry], parsed: list) -> int:
     for row in rows:
         if row.number and row.duplicate_of_id is None and row.kind != Entry.Kind.CHAPTER and row.kind != "note":
             first_by_number.setdefault(row.number, row.pk)
+    # A dotted rulebook cites its chapters ("see section 9"); a chapter never shadows another number.
+    for row in rows:
+        if row.number and row.duplicate_of_id is None and row.kind == Entry.Kind.CHAPTER:
+            first_by_number.setdefault(row.number, row.pk)
     replace, create, retarget = [], [], []
     for row, p in zip(rows, parsed, strict=True):
         wanted = [(ref.target, ref.text[:500]) for ref in p.cross_references]
@@ -690,7 +706,7 @@ def edition_glossary_import(
     Raises :class:`ImportFailed` (and writes nothing) on bad input or a missing edition.
     """
     path = Path(path)
-    game_info, lang = _game_and_language(game, language)
+    game_info, lang, _ = _game_and_language(game, language)
     key = parse_edition(edition)
     row = Edition.objects.filter(game__slug=game_info.slug, language=lang.code, slug=key.slug).first()
     if row is None:
