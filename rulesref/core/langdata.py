@@ -51,6 +51,8 @@ class Citations:
     words: tuple[str, ...] = ()
     joiners: tuple[str, ...] = ()
     ranges: tuple[str, ...] = ()
+    # Words after a cited section or chapter of a dotted rulebook: "1.5 節「コスト」参照", "４章参照".
+    after: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -150,7 +152,7 @@ LANGUAGES: dict[str, Language] = {
             "japanese",
             example_labels=("例：", "例:"),
             # Japanese texts cite as "rule 604.3 参照" (the English word) or "ルール604.3".
-            citations=Citations(words=("ルール", "規則"), joiners=("と", "および", "及び")),
+            citations=Citations(words=("ルール", "規則"), joiners=("と", "および", "及び"), after=("章", "節", "項")),
             aliases=("jp",),
             # Not yet seen in a Japanese file of the official layout.
             cr_headings=CRHeadings(

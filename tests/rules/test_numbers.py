@@ -144,6 +144,9 @@ def test_finish_links_a_dotted_rulebook_with_its_scheme():
         ("the steps in sections 4.4.3 and 4.4.4 are", ["4.4.3", "4.4.4"]),
         ("Entfernen (1.9.2.3.) und", ["1.9.2.3"]),
         ("1.8.1.4.の条件を満たし", ["1.8.1.4"]),
+        # Japanese cites a section or a chapter with a word after it.
+        ("（1.5 節「コスト」参照）", ["1.5"]),
+        ("ターン行動（４章参照）、ゲーム行動（1.7.1 項参照）", ["4", "1.7.1"]),
         # Not references: a size, a version, a count, a section number without a citation word.
         ("6.3 cm x 8.8 cm", []),
         ("Version 2.2.0", []),

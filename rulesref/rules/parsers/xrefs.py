@@ -86,6 +86,7 @@ class Patterns:
     item: re.Pattern  # one cited number or range: "601.2a–h"
     separator: re.Pattern  # what joins the items of a list: ", and ", "、及", " и "
     word_before: re.Pattern  # a citation word that ends where a search ends
+    word_after: re.Pattern | None = None  # a word after a cited section of a dotted rulebook: "1.5 節"
 
 
 @functools.cache
@@ -103,6 +104,7 @@ def patterns(scheme: str = "cr") -> Patterns:
             item=re.compile(rf"{BEFORE}(?P<start>{DOTTED_LEVELS}){DOTTED_AFTER}(?:\.?{range_join}(?P<end>{end}))?"),
             separator=re.compile(rf"\.?(?:\s*[,，、/]\s*(?:(?:{joiners})\s*)?|\s*(?:{joiners})\s*)"),
             word_before=re.compile(rf"(?:{words})\s*\Z", re.IGNORECASE),
+            word_after=re.compile(rf"\s*(?:{_words({word for c in citations for word in c.after})})"),
         )
     # A range end: letters after a subrule ("601.2a–h"), a whole number ("903.6–903.11") or the
     # last number alone ("712.9–10"); expand() makes sense of it.
@@ -161,7 +163,8 @@ def citations(text: str, *, scheme: str = "cr") -> list[tuple[list[re.Match], st
         for index, item in enumerate(group):
             current = lists[-1]
             alone = _alone(item["start"], scheme)
-            if alone or (current and not _alone(current[-1]["start"], scheme)) or (index == 0 and word):
+            after = regexes.word_after is not None and regexes.word_after.match(text, item.end())
+            if alone or (current and not _alone(current[-1]["start"], scheme)) or (index == 0 and word) or after:
                 current.append(item)
             elif current:
                 lists.append([])
@@ -224,10 +227,10 @@ def expand_dotted(start: str, end: str | None, known: Collection[str] | None = N
     With the edition's numbers (``known``), every one at the level of the ends that sorts between
     them (the printed ends always); without, the numbers counted between two ends of one parent.
     """
-    start = start.rstrip(".")
+    start = _ascii(start.rstrip("."))
     if end is None:
         return [start]
-    end = end.rstrip(".")
+    end = _ascii(end.rstrip("."))
     if "." in start and "." not in end:
         # "4.6.4–6": the end replaces the last number.
         end = f"{start.rsplit('.', 1)[0]}.{end}"
@@ -251,3 +254,8 @@ def expand_dotted(start: str, end: str | None, known: Collection[str] | None = N
         return [str(value) for value in range(first, last + 1)] if last - first <= MAX_RANGE else [start, end]
     members = between(split(start), split(end))
     return members if members is not None else [start, end]
+
+
+def _ascii(number: str) -> str:
+    """Full-width and other digits as ASCII: ``４`` → ``4`` (a Japanese text's chapter)."""
+    return number if number.isascii() else ".".join(str(int(part)) for part in number.split("."))
