@@ -6,6 +6,7 @@ from django.utils import translation
 from rulesref.core import gamedata, rulenumbers
 from rulesref.core.games import GAMES, UnknownGame, get_game
 from rulesref.rules.models import Game
+from rulesref.rules.parsers import numbers
 from tests.conftest import ROOT
 
 # GAMES holds the games imports registered, which are read from the database.
@@ -15,6 +16,10 @@ pytestmark = pytest.mark.django_db
 def test_the_data_file_holds_magic_berserk_and_lorcana_in_its_order():
     assert list(gamedata.games()) == ["mtg", "berserk", "lorcana"]
     assert gamedata.GAMES_FILE == ROOT / "rules_data" / "games.toml"
+
+
+def test_the_data_files_numberings_are_the_parsers_schemes():
+    assert gamedata.NUMBERINGS == tuple(numbers.SCHEMES)
 
 
 def test_lorcana_is_one_entry_of_data():

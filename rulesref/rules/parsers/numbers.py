@@ -21,6 +21,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from rulesref.core import rulenumbers
+
 NUMBER_RE = re.compile(r"^(?P<section>\d{3})(?:\.(?P<rule>\d+)(?P<rest>(?:\.\d+)*)(?P<letters>[a-z]{1,2})?)?$")
 CHAPTER_RE = re.compile(r"^\d{1,2}$")
 # Components after the first never start with 0 ("Version 2.2.0" is not a rule number).
@@ -33,10 +35,12 @@ SUBRULE = "subrule"
 
 
 def normalise(raw: str) -> str:
-    """Turn what a user typed into a number as printed: ``２０８．２ａ`` → ``208.2a``."""
+    """Turn what a user typed into a number as printed: ``２０８．２ａ`` → ``208.2a``, ``CR 208.2a`` → ``208.2a``.
+
+    The words before a number are the games' ``prefixes`` (``rules_data/games.toml``).
+    """
     text = unicodedata.normalize("NFKC", raw).strip().lower()
-    text = re.sub(r"^(?:cr|rule|r|regola|правило|规则|ルール)\s*", "", text)
-    return text.rstrip(".")
+    return rulenumbers.split_prefix(text)[1].rstrip(".")
 
 
 class CRScheme:
