@@ -298,7 +298,7 @@ def _game_and_language(
             raise ImportFailed(str(error)) from None
         if not game_name or not game_name.strip():
             raise ImportFailed(f'{error}; to register a new game pass --game-name "Its Name"') from None
-        slug = game.strip()
+        slug = game.strip().lower()
         if not registry.valid_slug(slug):
             raise ImportFailed(
                 f"--game {game!r}: a new game's key must be lower-case letters, digits and '-' (at most 50)"
