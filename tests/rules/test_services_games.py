@@ -13,6 +13,7 @@ from rulesref.core.games import GAMES, get_game
 from rulesref.rules import services
 from rulesref.rules.models import CrossReference, Edition, Entry, Game
 from rulesref.rules.services import ImportFailed, edition_import
+from rulesref.search.queries import QueryError, parse_user_query
 from tests import dotted_format
 
 pytestmark = pytest.mark.django_db
@@ -199,3 +200,11 @@ def test_the_pages_of_a_registered_game_work(client, skyward):
     assert reverse("rules:entry-detail", args=["skyward", "en", "2026-07-09", "1.10.2.1"]) in html
     assert reverse("rules:entry-detail", args=["skyward", "en", "2026-07-09", "1.10.3"]) in html
     assert client.get(reverse("rules:game-detail", args=["nosuchgame"])).status_code == 404
+
+
+def test_a_registered_game_is_a_search_filter(skyward):
+    with pytest.raises(QueryError, match="unknown game 'skyward'"):
+        parse_user_query("deck game:skyward")
+    edition_import(path=skyward, game="skyward", language="en", game_name="Skyward")
+    query = parse_user_query("1.10 game:skyward")
+    assert (query.game, query.number) == ("skyward", "1.10")
