@@ -57,6 +57,8 @@ class Citations:
     words: tuple[str, ...] = ()
     joiners: tuple[str, ...] = ()
     ranges: tuple[str, ...] = ()
+    # Words after a cited section or chapter of a dotted rulebook: "1.5 節「コスト」参照", "４章参照".
+    after: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -165,7 +167,7 @@ LANGUAGES: dict[str, Language] = {
             "japanese",
             example_labels=("例：", "例:"),
             # Japanese texts cite as "rule 604.3 参照" (the English word) or "ルール604.3".
-            citations=Citations(words=("ルール", "規則"), joiners=("と", "および", "及び")),
+            citations=Citations(words=("ルール", "規則"), joiners=("と", "および", "及び"), after=("章", "節", "項")),
             aliases=("jp",),
             # The judge translation team's 和訳 of the Comprehensive Rules: its introduction is the
             # chapter "0. はじめに", after the table of contents; its header states the translation's

@@ -1,26 +1,27 @@
-"""How people write "rule 208.2a": the words that may stand before a rule number. Their one home.
+"""How people write "rule 208.2a": the words that may stand before a rule number.
 
-Pure Python (no Django). Each prefix also says which game it points to: "правило 108.4" is
-Берсерк's (the Russian texts are Берсерк's), "CR 108.4" and "regola 108.4" are Magic's.
+Pure Python (no Django). The words are data: each game's ``prefixes`` in ``rules_data/games.toml``,
+so each prefix also says which game it points to: "правило 108.4" is Берсерк's (the Russian texts
+are Берсерк's), "CR 108.4" and "regola 108.4" are Magic's, "Regel 4.3.4" Disney Lorcana's.
 """
 
 from __future__ import annotations
 
 import re
 
-# prefix (lower case) → the game it points to
-PREFIXES: dict[str, str] = {
-    "cr": "mtg",
-    "r": "mtg",
-    "rule": "mtg",
-    "rules": "mtg",
-    "regola": "mtg",
-    "规则": "mtg",
-    "ルール": "mtg",
-    "규칙": "mtg",
-    "правило": "berserk",
-    "п.": "berserk",
-}
+from . import gamedata
+
+
+def _prefixes() -> dict[str, str]:
+    """prefix (lower case) → the game it points to (the first game of rules_data/games.toml that lists it)."""
+    found: dict[str, str] = {}
+    for game in gamedata.games().values():
+        for prefix in game.prefixes:
+            found.setdefault(prefix, game.key)
+    return found
+
+
+PREFIXES: dict[str, str] = _prefixes()
 # Longest first, so that "rules" is not read as "rule" + "s".
 PREFIX_PATTERN = "(?:" + "|".join(re.escape(p) for p in sorted(PREFIXES, key=len, reverse=True)) + ")"
 _PREFIX_RE = re.compile(rf"^\s*({PREFIX_PATTERN})\s*(?=\d)", re.IGNORECASE)

@@ -14,6 +14,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulesref.core import gamedata
+
 from . import expressions
 from .engine.definitions import (
     PERMANENT_TYPES,
@@ -33,7 +35,8 @@ from .engine.definitions import (
 from .engine.events import EVENT_TEXT
 from .engine.mana import COLORS, ManaCost
 
-GAMES = ("mtg", "berserk")
+# The games of rules_data/games.toml (bundled data is written for those, not for registered ones).
+GAMES = tuple(gamedata.games())
 LANGUAGES = ("en", "it", "ja", "ru", "zh-hans")
 TITLE_LANGUAGES = ("en", "it", "ja", "ru")
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")

@@ -19,7 +19,7 @@ from .models import (
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ["slug", "name"]
+    list_display = ["slug", "name", "original_language", "numbering", "registered"]
 
 
 @admin.register(Edition)

@@ -13,11 +13,13 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulesref.core import gamedata
 from rulesref.core.langdata import LANGUAGES
 
 # Forms and names may be given in any registered content language.
 LANGUAGE_CODES = tuple(LANGUAGES)
-GAMES = ("mtg", "berserk")
+# The games of rules_data/games.toml (bundled data is written for those, not for registered ones).
+GAMES = tuple(gamedata.games())
 KEY_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 

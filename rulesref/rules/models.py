@@ -10,8 +10,19 @@ from rulesref.core.languages import language_choices
 
 
 class Game(models.Model):
+    """A game: a row per game of ``rules_data/games.toml`` (mirrored there on import), and the
+    games that imports registered (``import_rules --game-name``), which exist only here."""
+
     slug = models.SlugField(_("slug"), unique=True)
     name = models.CharField(_("name"), max_length=200)
+    # The language its rules are written in (a content language code).
+    original_language = models.CharField(_("original language"), max_length=20, blank=True)
+    # The numbering scheme of its rules: a name of rulesref.rules.parsers.numbers.SCHEMES.
+    numbering = models.CharField(_("numbering"), max_length=20, blank=True)
+    # language code → the game's name in that language.
+    names = models.JSONField(_("names"), default=dict, blank=True)
+    # Registered by an import (not a game of rules_data/games.toml).
+    registered = models.BooleanField(_("registered by an import"), default=False)
 
     class Meta:
         ordering = ["slug"]

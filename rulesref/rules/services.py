@@ -18,13 +18,22 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from rulesref.core.games import UnknownGame, get_game
+from rulesref.core.games import GameInfo, UnknownGame, get_game
+from rulesref.core.games import game_info as make_game_info
 from rulesref.core.languages import UnknownLanguage, get_language
 
-from . import concepts, glossary_data, glossary_join, selectors
+from . import concepts, glossary_data, glossary_join, registry, selectors
 from .bulk import refresh_statistics, update_rows
 from .models import Card, CardName, CrossReference, Edition, Entry, Example, Game, GlossaryEntry, Term, TermForm
-from .parsers import ParseError, ParseResult, parse_glossary_source, parse_source, read_source, same_date_as_source
+from .parsers import (
+    ParseError,
+    ParseResult,
+    numbers,
+    parse_glossary_source,
+    parse_source,
+    read_source,
+    same_date_as_source,
+)
 from .parsers import fingerprint as parsers_fingerprint
 
 Progress = Callable[[int, int], None]
@@ -90,6 +99,22 @@ class ImportReport:
     dry_run: bool = False
     # Rows created, updated and deleted by this import (None when nothing was written).
     rows: RowChanges | None = None
+    # The game this import registered (key, name, original_language, numbering, numbering_from),
+    # or would register in a dry run; None for a known game.
+    registered: dict | None = None
+
+    @property
+    def registered_line(self) -> str:
+        """One line saying which game this import registered, or "" when none."""
+        if not self.registered:
+            return ""
+        game = self.registered
+        how = "given" if game["numbering_from"] == "flag" else "guessed from its numbers"
+        verb = "would register" if self.dry_run else "registered"
+        return (
+            f"{verb} a new game {game['key']!r} ({game['name']}), original language {game['original_language']}, "
+            f"numbering {game['numbering']} ({how})"
+        )
 
     def as_json(self) -> dict:
         return {
@@ -109,6 +134,7 @@ class ImportReport:
             "changed": self.changed,
             "alignment": self.alignment,
             "rows": self.rows.as_json() if self.rows else None,
+            "registered_game": self.registered,
         }
 
 
@@ -123,6 +149,8 @@ def edition_import(
     format: str | None = None,
     dry_run: bool = False,
     progress: Progress | None = None,
+    game_name: str | None = None,
+    numbering: str | None = None,
 ) -> ImportReport:
     """Import one source file as one edition, updating that edition's rows in place.
 
@@ -130,9 +158,15 @@ def edition_import(
     a changed file updates only the rows that changed, so entry ids survive. Then
     the game's alignment (concepts) is brought up to date, in the same transaction.
     Raises :class:`ImportFailed` (and writes nothing) on any bad input.
+
+    A ``game`` that is not known is registered when ``game_name`` is given, with ``language``
+    as its original language and ``numbering`` as its scheme (default: guessed from the numbers
+    the parser found); it is stored in the same transaction as the edition.
     """
     path = Path(path)
-    game_info, lang = _game_and_language(game, language)
+    game_info, lang, new_game = _game_and_language(
+        game, language, game_name=game_name, numbering=numbering, may_register=True
+    )
     key = parse_edition(edition) if edition else None
     # None leaves an existing edition's link as it is.
     translates_key = _parse_translates(translates, lang.code) if translates else None
@@ -145,11 +179,19 @@ def edition_import(
         if unchanged is not None:
             return unchanged
     try:
-        result = parse_source(source, format=format)
+        result, game_info, numbering_from = _parse(source, format, game_info, numbering)
     except ParseError as error:
         raise ImportFailed(str(error)) from None
 
     report = _report_from(result, game_info.slug, lang.code, str(path))
+    if new_game:
+        report.registered = {
+            "key": game_info.slug,
+            "name": game_info.name,
+            "original_language": game_info.original_language,
+            "numbering": game_info.numbering,
+            "numbering_from": numbering_from,
+        }
     statement = result.edition
     if key is None:
         if statement is None or statement.date is None:
@@ -240,12 +282,61 @@ def _unchanged(sha256, game, language, key, edition_name, translates_key, format
     return report
 
 
-def _game_and_language(game: str, language: str):
-    """The registered game and content language, or :class:`ImportFailed` naming the known ones."""
+def _game_and_language(
+    game: str,
+    language: str,
+    *,
+    game_name: str | None = None,
+    numbering: str | None = None,
+    may_register: bool = False,
+) -> tuple[GameInfo, object, bool]:
+    """The game, the content language and whether the game is new, or :class:`ImportFailed`.
+
+    Where ``may_register``, an unknown game with a ``game_name`` is a new game to register: a
+    :class:`GameInfo` with ``registered=True`` (its numbering "" when it is to be guessed), not
+    stored yet; without a name the error says how to register it.
+    """
     try:
-        return get_game(game), get_language(language)
-    except (UnknownGame, UnknownLanguage) as error:
+        lang = get_language(language)
+    except UnknownLanguage as error:
         raise ImportFailed(str(error)) from None
+    if numbering is not None and numbering not in numbers.SCHEMES:
+        raise ImportFailed(f"--numbering {numbering!r}: known numberings: {', '.join(numbers.SCHEMES)}")
+    try:
+        info = get_game(game)
+    except UnknownGame as error:
+        if not may_register:
+            raise ImportFailed(str(error)) from None
+        if not game_name or not game_name.strip():
+            raise ImportFailed(f'{error}; to register a new game pass --game-name "Its Name"') from None
+        slug = game.strip().lower()
+        if not registry.valid_slug(slug):
+            raise ImportFailed(
+                f"--game {game!r}: a new game's key must be lower-case letters, digits and '-' (at most 50)"
+            ) from None
+        name = " ".join(game_name.split())
+        info = make_game_info(
+            slug, names={lang.code: name}, original_language=lang.code, numbering=numbering or "", registered=True
+        )
+        return info, lang, True
+    if numbering is not None and numbering != info.numbering:
+        raise ImportFailed(f"--numbering {numbering}: the game {info.slug!r} is numbered {info.numbering!r}")
+    return info, lang, False
+
+
+def _parse(source, format: str | None, info: GameInfo, numbering: str | None) -> tuple[ParseResult, GameInfo, str]:
+    """Parse with the game's numbering; a new game's is the flag's, or guessed from what the parser found.
+
+    Returns the result, the game (with its numbering decided) and where the numbering came from:
+    "game", "flag" or "guess".
+    """
+    if info.numbering:
+        return parse_source(source, format=format, scheme=info.numbering), info, "flag" if numbering else "game"
+    result = parse_source(source, format=format)
+    guessed = numbers.guess_scheme(entry.number for entry in result.entries)
+    if guessed != result.scheme:
+        result = parse_source(source, format=format, scheme=guessed)
+    return result, dataclasses.replace(info, numbering=guessed), "guess"
 
 
 def _parse_translates(value: str, own_language: str) -> str:
@@ -307,7 +398,7 @@ def _store(
     report: ImportReport,
     progress: Progress | None,
 ) -> bool:
-    game, _ = Game.objects.get_or_create(slug=game_info.slug, defaults={"name": game_info.name})
+    game = _game_row(game_info)
     existing = Edition.objects.filter(game=game, language=language, slug=key.slug).first()
     if name is None:
         name = existing.name if existing is not None else ""
@@ -355,6 +446,26 @@ def _store(
     report.unresolved = selectors.unresolved_references(edition)
     report.alignment = selectors.alignment_summary(Edition.objects.get(pk=edition.pk))
     return True
+
+
+def _game_row(info: GameInfo) -> Game:
+    """The game's row: a new game registered now, a data game's row created or brought up to date."""
+    game = Game.objects.filter(slug=info.slug).first()
+    if game is None and info.registered:
+        return registry.game_register(info=info)
+    fields = {
+        "name": info.name,
+        "original_language": info.original_language,
+        "numbering": info.numbering,
+        "names": dict(info.names),
+    }
+    if game is None:
+        return Game.objects.create(slug=info.slug, **fields)
+    if not game.registered and any(getattr(game, name) != value for name, value in fields.items()):
+        for name, value in fields.items():
+            setattr(game, name, value)
+        game.save(update_fields=list(fields))
+    return game
 
 
 def edition_set_translates(*, game: str, language: str, edition: str, translates: str) -> None:
@@ -504,6 +615,10 @@ def _sync_references(edition: Edition, rows: list[Entry], parsed: list) -> int:
     for row in rows:
         if row.number and row.duplicate_of_id is None and row.kind != Entry.Kind.CHAPTER and row.kind != "note":
             first_by_number.setdefault(row.number, row.pk)
+    # A dotted rulebook cites its chapters ("see section 9"); a chapter never shadows another number.
+    for row in rows:
+        if row.number and row.duplicate_of_id is None and row.kind == Entry.Kind.CHAPTER:
+            first_by_number.setdefault(row.number, row.pk)
     replace, create, retarget = [], [], []
     for row, p in zip(rows, parsed, strict=True):
         wanted = [(ref.target, ref.text[:500]) for ref in p.cross_references]
@@ -623,7 +738,7 @@ def edition_glossary_import(
     Raises :class:`ImportFailed` (and writes nothing) on bad input or a missing edition.
     """
     path = Path(path)
-    game_info, lang = _game_and_language(game, language)
+    game_info, lang, _ = _game_and_language(game, language)
     key = parse_edition(edition)
     row = Edition.objects.filter(game__slug=game_info.slug, language=lang.code, slug=key.slug).first()
     if row is None:

@@ -26,8 +26,9 @@ from whoosh.collectors import TermsCollector, TopCollector, UnlimitedCollector
 from whoosh.matching import WrappingMatcher
 from whoosh.query import And, Term
 
+from rulesref.core.games import scheme_name
 from rulesref.core.languages import CONTENT_LANGUAGES
-from rulesref.rules.parsers.numbers import parent_number
+from rulesref.rules.parsers.numbers import get_scheme
 
 from . import expansion
 from .store import ALIGNMENT, MANIFEST, VOCABULARY, index_root
@@ -130,6 +131,8 @@ class LanguageIndex:
         self.postings = LRU(1024)
         # docnum → its topic's words (``topic``); bounded by the documents, not by user input.
         self.topics: dict[int, frozenset[str]] = {}
+        # game → the parent function of its numbering scheme (104.3.1 → 104.3; dotted 1.7.6.1 → 1.7.6).
+        self.parents: dict[str, object] = {}
 
     def warm_analyzers(self) -> None:
         """Run every analyzed field's analyzer once over a sample word."""
@@ -171,6 +174,10 @@ class LanguageIndex:
             columns = self.columns
             words: set[str] = set()
             kind, number, edition = columns["kind"][docnum], columns["number"][docnum], columns["edition"][docnum]
+            game = columns["game"][docnum]
+            parent_number = self.parents.get(game)
+            if parent_number is None:
+                parent_number = self.parents[game] = get_scheme(scheme_name(game)).parent
             parent = parent_number(number, kind) if kind in ("rule", "subrule") else None
             while parent:
                 for other in self.by_number.get(parent, ()):

@@ -15,9 +15,10 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from rulesref.core import rulenumbers
-from rulesref.core.games import UnknownGame, get_game
+from rulesref.core.games import UnknownGame, get_game, scheme_name
 from rulesref.core.languages import UnknownLanguage, get_language
 from rulesref.core.scripts import has_cjk
+from rulesref.rules.parsers.numbers import get_scheme
 
 from . import limits
 
@@ -28,6 +29,7 @@ OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
 # "CR 208.2a", "r208.2a", "rule 208.2a", "regola 208.2a", "２０８．２ａ" (after NFKC).
 NUMBER_RE = re.compile(r"^(\d{1,3}(?:\.\d+)*[a-z]{0,2})\.?$", re.IGNORECASE)
 SECTION_OR_RULE_RE = re.compile(r"^(?P<section>\d{3})(?:\.\d+(?:\.\d+)*[a-z]{0,2})?$")
+DOTTED = get_scheme("dotted")
 WILDCARD_RE = re.compile(r'(?<![\w*])([^\s()"*]*)\*+')
 # A question mark in the middle of a word is Whoosh's single-character wildcard: read as a space.
 QUESTION_RE = re.compile(r"\?")
@@ -276,20 +278,28 @@ def parse_user_query(raw: str) -> UserQuery:
         raise QueryError(_("Type a word, a phrase or a rule number to search."))
     query.text = text
     prefix, rest = rulenumbers.split_prefix(text)
-    query.number = rule_number(rest if prefix else text)
+    hint = rulenumbers.game_of_prefix(prefix)
+    numbering = scheme_name(query.game or hint) if (query.game or hint) else None
+    query.number = rule_number(rest if prefix else text, numbering=numbering)
     if query.number:
-        query.game_hint = rulenumbers.game_of_prefix(prefix)
+        query.game_hint = hint
     query.notices = notices
     return query
 
 
-def rule_number(text: str) -> str | None:
-    """The rule number ``text`` is, if it is nothing but a rule number (its prefix already split off)."""
+def rule_number(text: str, *, numbering: str | None = None) -> str | None:
+    """The rule number ``text`` is, if it is nothing but a rule number (its prefix already split off).
+
+    ``numbering`` is the scheme of the game the query names (``game:lorcana``, "Regel 4.3.4"): in a
+    dotted rulebook ``1.10`` is a number too; ``4.3.4`` and ``1.7.6.1`` (two dots or more) are in any case.
+    """
     match = NUMBER_RE.match(text.strip())
     if not match:
         return None
     number = match[1].lower()
     # A bare "2" is a word, not chapter 2; "208" (a section) and "208.2a" are numbers.
-    if not SECTION_OR_RULE_RE.match(number):
-        return None
-    return number
+    if SECTION_OR_RULE_RE.match(number):
+        return number
+    if (numbering == "dotted" and "." in number or number.count(".") >= 2) and DOTTED.is_number(number):
+        return number
+    return None

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from django.conf import settings
 
+from rulesref.core import gamedata
+from rulesref.core.games import get_game
 from rulesref.core.langdata import guess_language
 from rulesref.core.languages import UnknownLanguage, get_language
 from rulesref.core.progress import progress_bar
@@ -15,11 +17,17 @@ from rulesref.core.text import InvalidText, check_text
 from rulesref.rules import glossary_data
 from rulesref.rules.manifest import ManifestError, load_manifest
 from rulesref.rules.models import CardName, Edition, TermForm
-from rulesref.rules.parsers import GLOSSARY_PARSERS, ParseError, detect_format, game_of_format, read_source
+from rulesref.rules.parsers import (
+    GLOSSARY_PARSERS,
+    ParseError,
+    SourceText,
+    detect_format,
+    detect_glossary_format,
+    game_of_format,
+    read_source,
+    states_edition,
+)
 from rulesref.rules.services import ImportFailed, edition_glossary_import, edition_import, glossary_sync
-
-# The formats of official rules files, which state their own edition (date and language).
-OFFICIAL_FORMATS = ("cr-text", "berserk-md")
 
 
 class SetupError(Exception):
@@ -91,6 +99,19 @@ class CorporaImport:
     failed: list[str] = field(default_factory=list)
 
 
+def _game_of_title(source: SourceText, outcome: CorporaImport) -> str | None:
+    """The game whose name the file's title block (first 40 lines) holds; reported and None when not one."""
+    found = gamedata.games_in_title(source.text.splitlines())
+    if len(found) == 1:
+        return found[0]
+    reason = f"names {' and '.join(found)}" if found else "names none of the games of rules_data/games.toml"
+    outcome.failed.append(
+        f"{source.path}: cannot tell the game: its title block (first {gamedata.TITLE_LINES} lines) {reason}; "
+        "import it with import_rules --game"
+    )
+    return None
+
+
 def import_corpora(directory: Path) -> CorporaImport:
     """Import every official rules file in ``directory``; edition and language read from each file.
 
@@ -115,7 +136,7 @@ def import_corpora(directory: Path) -> CorporaImport:
             continue
         try:
             source = read_source(path)
-            glossary = next((name for name, module in GLOSSARY_PARSERS.items() if module.detect(source)), None)
+            glossary = detect_glossary_format(source)
             if glossary is not None:
                 glossaries.append((path, glossary, guess_language(source.text)))
                 continue
@@ -123,20 +144,23 @@ def import_corpora(directory: Path) -> CorporaImport:
         except ParseError as error:
             outcome.failed.append(f"{error}")
             continue
-        if format not in OFFICIAL_FORMATS:
+        if not states_edition(format):
             outcome.failed.append(f"{path}: a {format!r} file names no edition; import it with import_rules")
+            continue
+        game = game_of_format(format) or _game_of_title(source, outcome)
+        if game is None:
             continue
         try:
             language = get_language(guess_language(source.text)).code
         except UnknownLanguage as error:
             outcome.failed.append(f"{path}: {error}")
             continue
-        candidates.append((path, format, language))
+        candidates.append((path, format, language, game))
     # Original-language editions first, so that translations find their source edition.
-    candidates.sort(key=lambda item: (item[2] != "en", item[0].name))
-    for path, format, language in candidates:
+    candidates.sort(key=lambda item: (item[2] != get_game(item[3]).original_language, item[0].name))
+    for path, format, language, game in candidates:
         try:
-            line = _import(path=path, game=game_of_format(format), language=language, format=format)
+            line = _import(path=path, game=game, language=language, format=format)
         except SetupError as error:
             outcome.failed.append(str(error))
             continue

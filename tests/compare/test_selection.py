@@ -31,10 +31,11 @@ def test_columns_are_a_language_and_an_optional_edition():
     ]
 
 
+@pytest.mark.django_db  # the known games include those imports registered, read from the database
 def test_bad_selections_say_what_is_wrong():
     with pytest.raises(SelectionError, match="^Column 'xx:2024': unknown language 'xx'$"):
         read_columns(["xx:2024"])
-    with pytest.raises(SelectionError, match="^Unknown game 'chess'; known games: mtg, berserk$"):
+    with pytest.raises(SelectionError, match="^Unknown game 'chess'; known games: mtg, berserk, lorcana$"):
         read_game("chess")
     with pytest.raises(SelectionError, match="is not a rule, section or chapter number"):
         read_scope("<script>")

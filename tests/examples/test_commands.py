@@ -108,7 +108,7 @@ def test_an_invalid_scenario_file_is_named(settings, tmp_path):
         run("--all")
     assert (error.value.returncode, str(error.value)) == (
         2,
-        f"{directory / 'broken.toml'}: game: 'chess' is not one of mtg, berserk",
+        f"{directory / 'broken.toml'}: game: 'chess' is not one of mtg, berserk, lorcana",
     )
 
 

@@ -151,7 +151,7 @@ def test_a_valid_minimal_file_loads(tmp_path):
             "'sideboard' is not a zone (library, hand, battlefield, graveyard, stack, exile, command)",
         ),
         (('ru = "Тест"', ""), "title.ru", "is required"),
-        (('game = "mtg"', 'game = "poker"'), "game", "'poker' is not one of mtg, berserk"),
+        (('game = "mtg"', 'game = "poker"'), "game", "'poker' is not one of mtg, berserk, lorcana"),
     ],
 )
 def test_an_invalid_scenario_names_file_field_and_reason(tmp_path, change, where, reason):

@@ -163,7 +163,10 @@ def test_bad_input_gets_a_clear_error_and_changes_nothing(tmp_path, name, conten
 @pytest.mark.parametrize(
     "options, message",
     [
-        ({"game": "poker"}, "unknown game 'poker'; known games: mtg, berserk"),
+        (
+            {"game": "poker"},
+            "unknown game 'poker'; known games: mtg, berserk, lorcana; to register a new game pass --game-name",
+        ),
         ({"language": "xx"}, "unknown language 'xx'; known languages: en, it, ja, ru, zh-hans"),
         ({"edition": "2024-13-45"}, "edition '2024-13-45' is not a real date (expected YYYY-MM-DD)"),
         ({"format": "ja-viewer"}, "does not look like the 'ja-viewer' format"),

@@ -1,8 +1,12 @@
 """One parser per source format, autodetected; pure Python, no Django.
 
 Each format module has ``FORMAT`` (its name), ``GAME`` (the game whose rules it
-holds), ``detect(source) -> bool`` and ``parse(source) -> ParseResult``; an official
-layout published per language for one date says ``SAME_DATE_AS_SOURCE = True``.
+holds, or None for a layout any game's rulebook may have: the game is then told by the
+import's ``--game``, or by quickstart from the game names in the file's title block),
+``detect(source) -> bool`` and ``parse(source) -> ParseResult``; an official
+layout published per language for one date says ``SAME_DATE_AS_SOURCE = True``, and a
+format whose files state their own edition and language (quickstart imports them without
+a manifest entry) says ``STATES_EDITION = True``.
 :func:`parse_source` picks the format (or checks the one forced by the caller) and
 returns the finished result.
 
@@ -16,7 +20,17 @@ import functools
 import hashlib
 from pathlib import Path
 
-from . import berserk_glossary_rst, berserk_md, berserk_text, cr, it_bullets, it_runon, ja_viewer, rulebook_layout
+from . import (
+    berserk_glossary_rst,
+    berserk_md,
+    berserk_text,
+    cr,
+    it_bullets,
+    it_runon,
+    ja_viewer,
+    numbers,
+    rulebook_layout,
+)
 from .base import ParseError, ParseResult, finish
 from .source import SourceText, read_source
 
@@ -39,9 +53,13 @@ def fingerprint() -> str:
 
 
 def game_of_format(format: str) -> str | None:
-    """The game whose rules a format holds (``cr-text`` → ``mtg``); None for a format of any
-    game's rules (``rulebook-layout``: the caller names the game)."""
-    return PARSERS[format].GAME
+    """The game whose rules a format holds (``cr-text`` → ``mtg``); None for a format of any game's rules."""
+    return getattr(PARSERS[format], "GAME", None)
+
+
+def states_edition(format: str) -> bool:
+    """Whether a file of this format states its own edition and language (an official layout)."""
+    return getattr(PARSERS[format], "STATES_EDITION", False)
 
 
 def same_date_as_source(format: str) -> bool:
@@ -70,8 +88,12 @@ def detect_format(source: SourceText) -> str:
     )
 
 
-def parse_source(source: SourceText, *, format: str | None = None) -> ParseResult:
-    """Parse ``source`` as ``format`` (autodetected when None)."""
+def parse_source(source: SourceText, *, format: str | None = None, scheme: str | None = None) -> ParseResult:
+    """Parse ``source`` as ``format`` (autodetected when None).
+
+    ``scheme`` is the game's numbering scheme (``numbers.SCHEMES``); None keeps the one the
+    format's parser chose.
+    """
     if format is None:
         format = detect_format(source)
     elif format not in PARSERS:
@@ -81,6 +103,10 @@ def parse_source(source: SourceText, *, format: str | None = None) -> ParseResul
     result = PARSERS[format].parse(source)
     if not any(entry.kind in ("rule", "subrule") for entry in result.entries):
         raise ParseError("no numbered rules found in the file", path=source.path)
+    if scheme is not None:
+        if scheme not in numbers.SCHEMES:
+            raise ParseError(f"unknown numbering {scheme!r}; known: {', '.join(numbers.SCHEMES)}", path=source.path)
+        result.scheme = scheme
     return finish(result)
 
 
@@ -88,10 +114,15 @@ def parse_file(path: str | Path, *, format: str | None = None) -> ParseResult:
     return parse_source(read_source(path), format=format)
 
 
+def detect_glossary_format(source: SourceText) -> str | None:
+    """The glossary format ``source`` is in (a glossary without rules), or None."""
+    return next((name for name, module in GLOSSARY_PARSERS.items() if module.detect(source)), None)
+
+
 def parse_glossary_source(source: SourceText, *, format: str | None = None) -> ParseResult:
     """Parse a glossary file (no rules) as ``format`` (autodetected among the glossary formats)."""
     if format is None:
-        format = next((name for name, module in GLOSSARY_PARSERS.items() if module.detect(source)), None)
+        format = detect_glossary_format(source)
         if format is None:
             raise ParseError(
                 "no recognisable glossary: the file matches none of the formats " + ", ".join(GLOSSARY_FORMATS),
@@ -113,6 +144,7 @@ __all__ = [
     "ParseResult",
     "SourceText",
     "detect_format",
+    "detect_glossary_format",
     "game_of_format",
     "has_markup",
     "parse_file",
@@ -120,4 +152,5 @@ __all__ = [
     "parse_source",
     "read_source",
     "same_date_as_source",
+    "states_edition",
 ]

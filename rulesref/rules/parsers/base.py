@@ -177,28 +177,35 @@ def finish(result: ParseResult) -> ParseResult:
 
     Every parser calls this last, so these rules are the same for all formats:
     - a subrule's parent is its rule, a rule's its section (or its parent rule for
-      dotted numbers), a section's its chapter;
+      dotted numbers), a section's its chapter, as the result's numbering scheme says
+      (a dotted ``1.7.6.1.1`` belongs to ``1.7.6.1``);
     - a note belongs to the nearest heading before it;
     - a number printed twice is kept twice: the second entry is flagged as a
       duplicate of the first and a warning names both lines.
     """
+    scheme = numbers.get_scheme(result.scheme)
+    known = {entry.number for entry in result.entries if entry.number}
     by_number: dict[tuple[str, str], int] = {}
     last_heading: int | None = None
     last_chapter: int | None = None
     for index, entry in enumerate(result.entries):
-        entry.sort_key = numbers.sort_key(entry.number, entry.kind)
+        entry.sort_key = scheme.sort_key(entry.number, entry.kind)
         if entry.kind == NOTE:
             entry.parent = last_heading
         elif entry.kind == CHAPTER:
             entry.parent = None
             last_chapter = index
         else:
-            parent_number = numbers.parent_number(entry.number, entry.kind)
+            parent_number = scheme.parent(entry.number, entry.kind)
             if parent_number is None:
                 entry.parent = last_chapter
             else:
-                parent_kind = SECTION if numbers.is_section(parent_number) else RULE
+                parent_kind = _parent_kind(scheme, parent_number)
                 entry.parent = by_number.get((parent_kind, parent_number))
+                if entry.parent is None and scheme.name != "cr":
+                    # A parser may print a dotted level as another kind (a chapter as a section).
+                    found = [by_number.get((kind, parent_number)) for kind in (CHAPTER, SECTION, RULE)]
+                    entry.parent = next((index for index in found if index is not None), None)
                 if entry.parent is None and entry.kind == SECTION:
                     entry.parent = last_chapter
         if entry.kind in HEADING_KINDS:
@@ -217,6 +224,15 @@ def finish(result: ParseResult) -> ParseResult:
                 )
         texts = [entry.text] + [example.text for example in entry.examples]
         entry.cross_references = [
-            ParsedCrossReference(target, text) for body in texts for target, text in xrefs.extract(body)
+            ParsedCrossReference(target, text)
+            for body in texts
+            for target, text in xrefs.extract(body, scheme=result.scheme, known=known)
         ]
     return result
+
+
+def _parent_kind(scheme, number: str) -> str:
+    """The kind a parent is looked up as: a section, a chapter (dotted ``1``) or a rule (subrules too)."""
+    if scheme.is_section(number):
+        return SECTION
+    return CHAPTER if scheme.name != "cr" and scheme.kind(number) == CHAPTER else RULE

@@ -52,6 +52,8 @@ FORMAT = "berserk-md"
 # Entry texts keep the Markdown structure in the subset of ``rulesref/rules/markup.py``.
 MARKUP = True
 GAME = "berserk"
+# A file of this format states its own edition (date) and language: quickstart imports it as it is.
+STATES_EDITION = True
 
 # Regions of the document, in order.
 FRONT = "front matter"

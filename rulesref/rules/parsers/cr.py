@@ -56,6 +56,8 @@ GAME = "mtg"
 # The official layout is published per language for one effective date: a translation in
 # it follows the original-language edition of the same date.
 SAME_DATE_AS_SOURCE = True
+# A file of this format states its own edition (date) and language: quickstart imports it as it is.
+STATES_EDITION = True
 
 
 CHAPTER_RE = re.compile(r"^(?P<number>\d{1,2})\.\s+(?P<title>\S.*)$")

@@ -12,6 +12,18 @@ What counts as a citation:
 - lists: "rules 701.28a–f, 712.9–10, and 712.18", "规则601.2b与601.2f-h", "310.2 и 310.3", and the
   Japanese translation's "rule 614〔置換効果〕と615〔軽減効果〕" (a section's title in 〔〕 after its number).
 
+Dotted rulebooks (the ``"dotted"`` numbering scheme of ``numbers``, Disney Lorcana) cite their
+numbers the same way, with their own shapes:
+
+- a number with two dots or more anywhere in the text: "(see 4.3.4)", "siehe 1.7.6.2",
+  "(1.9.2.2)", "1.8.1.4.の条件"; a final period belongs to the number or the sentence;
+- a section ``1.10`` or a chapter ``9`` only after a citation word: "(see 1.10, “Materials”)",
+  "See section 9, “Multiplayer,”", "voir la section 4.4"; "6.3 cm" is not a reference;
+- ranges "4.6.4 through 4.6.6", "4.6.4 bis 4.6.6", "de la section 4.6.4 à 4.6.6", "5.4.1～5.4.3":
+  every number of the edition at that level between the two ends (when the edition's numbers
+  are given; otherwise the numbers counted between them);
+- lists joined by the language's joiners, commas, or a slash: "1.9.4.1/1.9.4.2", "1.9.2.1./1.9.2.4.".
+
 :func:`extract` returns ``(target number, citing phrase)`` pairs in the order they are printed,
 a range expanded to every rule it covers. Each pair's phrase is the whole citation (the citing
 word, if any, and the whole list), so every target of one list shares one phrase. A target is
@@ -25,9 +37,12 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from rulesref.core.langdata import LANGUAGES, RANGE_MARKS
+
+from . import numbers
 
 # The letters subrules use, in order: a–z without l and o, then two letters (704.5aa).
 SINGLE_LETTERS = [chr(code) for code in range(ord("a"), ord("z") + 1) if chr(code) not in "lo"]
@@ -48,6 +63,10 @@ THREE_DIGITS_RE = re.compile(r"\d{3}")
 # The cited section's title, as the Japanese translation prints it after the number: "rule 614〔置換効果〕と
 # 615〔軽減効果〕" is one list (the title is not part of the number).
 TITLE = r"〔[^〔〕]{1,40}〕"
+# Dotted rulebooks: "1.7.6.1", "1.10", "9"; the number never stops before a further ".digit".
+DOTTED_LEVELS = r"\d{1,2}(?:\.[1-9]\d{0,3})*(?!\.?\d)"
+DOTTED_AFTER = r"(?![0-9A-Za-z_])"
+DIGIT_RE = re.compile(r"\d")
 # How far before a number a citation word may start ("subrules" and the spaces after it).
 WORD_REACH = 40
 
@@ -71,10 +90,11 @@ class Patterns:
     item: re.Pattern  # one cited number or range: "601.2a–h"
     separator: re.Pattern  # what joins the items of a list: ", and ", "、及", " и "
     word_before: re.Pattern  # a citation word that ends where a search ends
+    word_after: re.Pattern | None = None  # a word after a cited section of a dotted rulebook: "1.5 節"
 
 
 @functools.cache
-def patterns() -> Patterns:
+def patterns(scheme: str = "cr") -> Patterns:
     """The regexes of every registered language's citation words, joiners and range words."""
     citations = [lang.citations for lang in LANGUAGES.values()]
     words = _words({word for c in citations for word in c.words})
@@ -82,6 +102,14 @@ def patterns() -> Patterns:
     range_words = _words({word for c in citations for word in c.ranges})
     marks = "|".join(re.escape(mark) for mark in RANGE_MARKS)
     range_join = rf"(?:{marks}|\s*(?:{range_words})\s*)"
+    if scheme == "dotted":
+        end = rf"(?:{DOTTED_LEVELS}){DOTTED_AFTER}"
+        return Patterns(
+            item=re.compile(rf"{BEFORE}(?P<start>{DOTTED_LEVELS}){DOTTED_AFTER}(?:\.?{range_join}(?P<end>{end}))?"),
+            separator=re.compile(rf"\.?(?:\s*[,，、/]\s*(?:(?:{joiners})\s*)?|\s*(?:{joiners})\s*)"),
+            word_before=re.compile(rf"(?:{words})\s*\Z", re.IGNORECASE),
+            word_after=re.compile(rf"\s*(?:{_words({word for c in citations for word in c.after})})"),
+        )
     # A range end: letters after a subrule ("601.2a–h"), a whole number ("903.6–903.11") or the
     # last number alone ("712.9–10"); expand() makes sense of it.
     end = rf"(?:{DOTTED}|[a-z]{{1,2}}|\d+){AFTER}"
@@ -92,26 +120,39 @@ def patterns() -> Patterns:
     )
 
 
-def extract(text: str) -> list[tuple[str, str]]:
-    """Return ``(target number, citing phrase)`` pairs in the order they appear."""
+def extract(text: str, *, scheme: str = "cr", known: Collection[str] | None = None) -> list[tuple[str, str]]:
+    """Return ``(target number, citing phrase)`` pairs in the order they appear.
+
+    ``scheme`` is the numbering of the rulebook (``numbers.SCHEMES``); ``known``, the numbers of
+    its edition, which a dotted range covers (the Comprehensive Rules' ranges are counted).
+    """
     found: list[tuple[str, str]] = []
-    for items, phrase in citations(text):
+    for items, phrase in citations(text, scheme=scheme):
         for item in items:
-            found.extend((number, phrase) for number in expand(item["start"], item["end"]))
+            if scheme == "dotted":
+                targets = expand_dotted(item["start"], item["end"], known)
+            else:
+                targets = expand(item["start"], item["end"])
+            found.extend((number, phrase) for number in targets)
     return found
 
 
-def citations(text: str) -> list[tuple[list[re.Match], str]]:
+def _alone(number: str, scheme: str) -> bool:
+    """Whether a number is a citation without a citation word: any dotted CR number, a dotted one of 2+ dots."""
+    return number.count(".") >= 2 if scheme == "dotted" else "." in number
+
+
+def citations(text: str, *, scheme: str = "cr") -> list[tuple[list[re.Match], str]]:
     """The citations of ``text``: their items (numbers and ranges) and their phrase.
 
-    Items joined only by separators form one list. A dotted number always counts; a section
-    counts after a citation word or after another section of the same list ("rules 614 and
-    615"), never on its own ("100 cards"). The phrase runs from the citation word, if any, to
-    the end of the list's last item.
+    Items joined only by separators form one list. A dotted number always counts (in a dotted
+    rulebook, one with two dots or more); a section counts after a citation word or after
+    another section of the same list ("rules 614 and 615"), never on its own ("100 cards").
+    The phrase runs from the citation word, if any, to the end of the list's last item.
     """
-    if not THREE_DIGITS_RE.search(text):
+    if not (DIGIT_RE if scheme == "dotted" else THREE_DIGITS_RE).search(text):
         return []
-    regexes = patterns()
+    regexes = patterns(scheme)
     groups: list[list[re.Match]] = []
     for item in regexes.item.finditer(text):
         if groups and regexes.separator.fullmatch(text, groups[-1][-1].end(), item.start()):
@@ -125,7 +166,9 @@ def citations(text: str) -> list[tuple[list[re.Match], str]]:
         lists: list[list[re.Match]] = [[]]
         for index, item in enumerate(group):
             current = lists[-1]
-            if "." in item["start"] or (current and "." not in current[-1]["start"]) or (index == 0 and word):
+            alone = _alone(item["start"], scheme)
+            after = regexes.word_after is not None and regexes.word_after.match(text, item.end())
+            if alone or (current and not _alone(current[-1]["start"], scheme)) or (index == 0 and word) or after:
                 current.append(item)
             elif current:
                 lists.append([])
@@ -180,3 +223,43 @@ def between(first: tuple[str, int | None, str], last: tuple[str, int | None, str
     if not number < last[1] <= number + MAX_RANGE:
         return None
     return [join(prefix, value, "") for value in range(number, last[1] + 1)]
+
+
+def expand_dotted(start: str, end: str | None, known: Collection[str] | None = None) -> list[str]:
+    """The numbers a dotted item covers: ``4.6.4`` through ``4.6.6`` → 4.6.4, 4.6.5, 4.6.6.
+
+    With the edition's numbers (``known``), every one at the level of the ends that sorts between
+    them (the printed ends always); without, the numbers counted between two ends of one parent.
+    """
+    start = _ascii(start.rstrip("."))
+    if end is None:
+        return [start]
+    end = _ascii(end.rstrip("."))
+    if "." in start and "." not in end:
+        # "4.6.4–6": the end replaces the last number.
+        end = f"{start.rsplit('.', 1)[0]}.{end}"
+    scheme = numbers.get_scheme("dotted")
+    low, high = scheme.sort_key(start), scheme.sort_key(end)
+    if start.count(".") != end.count(".") or not low < high:
+        return [start] if start == end else [start, end]
+    if known is not None:
+        depth = start.count(".")
+        inside = [
+            number
+            for number in known
+            if number.count(".") == depth and scheme.is_number(number) and low < scheme.sort_key(number) < high
+        ]
+        if len(inside) <= MAX_RANGE:
+            return [start, *sorted(inside, key=scheme.sort_key), end]
+        return [start, end]
+    if "." not in start:
+        # Chapters: "chapters 4 through 6".
+        first, last = int(start), int(end)
+        return [str(value) for value in range(first, last + 1)] if last - first <= MAX_RANGE else [start, end]
+    members = between(split(start), split(end))
+    return members if members is not None else [start, end]
+
+
+def _ascii(number: str) -> str:
+    """Full-width and other digits as ASCII: ``４`` → ``4`` (a Japanese text's chapter)."""
+    return number if number.isascii() else ".".join(str(int(part)) for part in number.split("."))

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, F, Q
 
+from rulesref.core.games import scheme_name
+
 from ..models import CrossReference, Edition, Entry
 from ..parsers import numbers
 from .editions import fallback_editions
@@ -128,7 +130,7 @@ def neighbours(entry: Entry) -> tuple[Entry | None, Entry | None]:
 
 def nearest_numbers(edition: Edition, number: str, count: int = 3) -> list[Entry]:
     """Numbers of ``edition`` just before and after where ``number`` would stand."""
-    key = numbers.sort_key(number)
+    key = numbers.get_scheme(scheme_name(edition.game.slug)).sort_key(number)
     numbered = (
         Entry.objects.in_edition(edition)
         .numbered()

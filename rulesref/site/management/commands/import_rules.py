@@ -5,11 +5,12 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rulesref.core.games import GAMES
+from rulesref.core import gamedata
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.progress import progress_bar
 from rulesref.core.text import InvalidText, check_text
 from rulesref.rules.parsers import FORMATS
+from rulesref.rules.parsers.numbers import SCHEMES
 from rulesref.rules.services import ImportFailed, ImportReport, edition_import
 from rulesref.search.progress import ensure_with_progress
 from rulesref.search.store import IndexBuildFailed, index_state
@@ -18,6 +19,7 @@ from rulesref.search.store import IndexBuildFailed, index_state
 TEXT_ARGUMENTS = {
     "path": "file name",
     "game": "--game",
+    "game_name": "--game-name",
     "lang": "--lang",
     "edition": "--edition",
     "edition_name": "--edition-name",
@@ -34,7 +36,21 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("path", help="the source file")
-        parser.add_argument("--game", required=True, help=f"game slug: {', '.join(GAMES)}")
+        parser.add_argument(
+            "--game",
+            required=True,
+            help=f"game slug: {', '.join(gamedata.games())}, a game registered before, or a new one (with --game-name)",
+        )
+        parser.add_argument(
+            "--game-name",
+            help="register --game as a new game with this name (in --lang, which becomes its original language)",
+        )
+        parser.add_argument(
+            "--numbering",
+            choices=tuple(SCHEMES),
+            help="a new game's numbering scheme: cr (100.1, 100.1a) or dotted (1.1, 1.1.1) "
+            "(default: guessed from the numbers in the file)",
+        )
         parser.add_argument(
             "--lang", required=True, help=f"content language: {', '.join(CONTENT_LANGUAGES)} (or an alias such as zh)"
         )
@@ -71,6 +87,8 @@ class Command(BaseCommand):
                 format=options["format"],
                 dry_run=options["dry_run"],
                 progress=update,
+                game_name=options["game_name"],
+                numbering=options["numbering"],
             )
         except ImportFailed as error:
             raise CommandError(str(error)) from None
@@ -110,6 +128,8 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{report.source}: {report.game} {report.lang} {report.edition} [{report.format}]: {state}\n  {counts}"
         )
+        if report.registered_line:
+            self.stdout.write(f"  {report.registered_line}")
         if report.edition_name:
             self.stdout.write(f"  edition name: {report.edition_name}")
         if report.revision:
