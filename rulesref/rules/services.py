@@ -33,6 +33,7 @@ from .parsers import (
     parse_source,
     read_source,
     same_date_as_source,
+    same_version_as_source,
 )
 from .parsers import fingerprint as parsers_fingerprint
 
@@ -81,6 +82,8 @@ class ImportReport:
     edition_name: str = ""
     effective_date: str | None = None
     translates: str = ""
+    # Why this edition translates that one: "stated", "same version 2.2.0", "same date".
+    translates_reason: str = ""
     # A translation's own version as the source states it ("20260116.0"), empty when it states none.
     revision: str = ""
     counts: dict[str, int] = field(default_factory=dict)
@@ -130,6 +133,8 @@ class ImportReport:
             "edition_name": self.edition_name,
             "effective_date": self.effective_date,
             "revision": self.revision,
+            "translates": self.translates,
+            "translates_reason": self.translates_reason,
             "term_pairs": self.term_pairs,
             "changed": self.changed,
             "alignment": self.alignment,
@@ -215,15 +220,15 @@ def edition_import(
                 f"using {edition_name!r}",
             }
         )
-    if translates_key is None and lang.code != game_info.original_language and key.date is not None:
-        if same_date_as_source(result.format):
-            # An official-layout translation follows the original edition of the same date.
-            translates_key = f"{game_info.original_language}:{key.slug}"
+    report.revision = statement.revision if statement else ""
+    translates_reason = "stated" if translates_key else ""
+    if translates_key is None and lang.code != game_info.original_language:
+        translates_key, translates_reason = _source_edition(result.format, game_info, key, report.revision)
     report.edition = key.slug
     report.edition_name = name or ""
     report.effective_date = key.date.isoformat() if key.date else None
     report.translates = translates_key or ""
-    report.revision = statement.revision if statement else ""
+    report.translates_reason = translates_reason
     report.term_pairs = _term_pairs(result, lang.code, translates_key, game_info, key)
     report.dry_run = dry_run
     if dry_run:
@@ -242,6 +247,31 @@ def edition_import(
             progress=progress,
         )
     return report
+
+
+def _source_edition(format: str, game_info: GameInfo, key: EditionKey, revision: str) -> tuple[str | None, str]:
+    """The original-language edition a translation of ``format`` translates when it states none, and why.
+
+    A publisher's translated rulebook (``SAME_VERSION_AS_SOURCE``) translates the original of the
+    version it states, whatever the dates (the Japanese Lorcana 2.2.0 is dated 2026-07-10, the English
+    2.2.0 2026-07-09): the imported original edition with that revision (of the same date if several,
+    else the newest). Without one, and for an official layout published per language for one date
+    (``SAME_DATE_AS_SOURCE``), the original edition of the same date. Else (None, "").
+    """
+    original = game_info.original_language
+    by_version = same_version_as_source(format)
+    if by_version and revision:
+        candidates = Edition.objects.filter(game__slug=game_info.slug, language=original, revision=revision)
+        found = sorted(
+            candidates,
+            key=lambda e: (e.slug == key.slug, e.effective_date or datetime.date.min, e.slug),
+            reverse=True,
+        )
+        if found:
+            return f"{original}:{found[0].slug}", f"same version {revision}"
+    if key.date is not None and (by_version or same_date_as_source(format)):
+        return f"{original}:{key.slug}", "same date"
+    return None, ""
 
 
 def _unchanged(sha256, game, language, key, edition_name, translates_key, format) -> ImportReport | None:
@@ -269,6 +299,7 @@ def _unchanged(sha256, game, language, key, edition_name, translates_key, format
         edition_name=existing.name,
         effective_date=existing.effective_date.isoformat() if existing.effective_date else None,
         translates=existing.translates_key,
+        translates_reason=stored.get("translates_reason", ""),
         revision=existing.revision,
         term_pairs=stored.get("term_pairs", []),
         counts=stored.get("counts", {}),
@@ -403,12 +434,17 @@ def _store(
     if name is None:
         name = existing.name if existing is not None else ""
         report.edition_name = name
+    if translates_key is None and existing is not None and existing.translates_key:
+        # The link an edition already has stays, and so does the reason it was made.
+        report.translates = existing.translates_key
+        report.translates_reason = existing.report.get("translates_reason", "")
     stored_report = {
         "warnings": report.warnings,
         "skipped": report.skipped,
         "unplaced": report.unplaced,
         "counts": report.counts,
         "term_pairs": report.term_pairs,
+        "translates_reason": report.translates_reason,
         "parsers": parsers_fingerprint(),
     }
     if (

@@ -24,7 +24,9 @@ from rulesref.rules.parsers import (
     detect_format,
     detect_glossary_format,
     game_of_format,
+    head_lines,
     read_source,
+    stated_language,
     states_edition,
 )
 from rulesref.rules.services import ImportFailed, edition_glossary_import, edition_import, glossary_sync
@@ -32,6 +34,10 @@ from rulesref.rules.services import ImportFailed, edition_glossary_import, editi
 
 class SetupError(Exception):
     pass
+
+
+# What a rules file of the corpora may be: text (gzipped too), Markdown, reStructuredText, a PDF.
+SUFFIXES = (".txt", ".md", ".gz", ".rst", ".pdf")
 
 
 def sync_glossary() -> Iterator[str]:
@@ -65,10 +71,14 @@ def _import(**kwargs) -> str | None:
     if not report.changed:
         return None
     counts = report.counts
-    return (
+    line = (
         f"imported {report.game} {report.lang} {report.edition}: {counts['rules']} rules, "
         f"{counts['subrules']} subrules, {counts['examples']} examples, {counts['glossary']} glossary entries"
     )
+    if report.translates:
+        why = f" ({report.translates_reason})" if report.translates_reason else ""
+        line += f"; translates {report.translates}{why}"
+    return line
 
 
 def import_bundled_sources() -> Iterator[str]:
@@ -99,9 +109,9 @@ class CorporaImport:
     failed: list[str] = field(default_factory=list)
 
 
-def _game_of_title(source: SourceText, outcome: CorporaImport) -> str | None:
+def _game_of_title(source: SourceText, format: str, outcome: CorporaImport) -> str | None:
     """The game whose name the file's title block (first 40 lines) holds; reported and None when not one."""
-    found = gamedata.games_in_title(source.text.splitlines())
+    found = gamedata.games_in_title(text for _, text in head_lines(source, format, gamedata.TITLE_LINES))
     if len(found) == 1:
         return found[0]
     reason = f"names {' and '.join(found)}" if found else "names none of the games of rules_data/games.toml"
@@ -124,7 +134,7 @@ def import_corpora(directory: Path) -> CorporaImport:
     candidates = []
     glossaries = []
     for path in sorted(directory.iterdir()):
-        if not path.is_file() or path.suffix not in (".txt", ".md", ".gz", ".rst"):
+        if not path.is_file() or path.suffix.lower() not in SUFFIXES:
             continue
         try:
             check_text(path.name, what=f"{directory}: file name")
@@ -147,11 +157,12 @@ def import_corpora(directory: Path) -> CorporaImport:
         if not states_edition(format):
             outcome.failed.append(f"{path}: a {format!r} file names no edition; import it with import_rules")
             continue
-        game = game_of_format(format) or _game_of_title(source, outcome)
+        game = game_of_format(format) or _game_of_title(source, format, outcome)
         if game is None:
             continue
         try:
-            language = get_language(guess_language(source.text)).code
+            # The language the file states (a rulebook's date statement: "Gültig ab …"), else its script's.
+            language = get_language(stated_language(source, format) or guess_language(source.text)).code
         except UnknownLanguage as error:
             outcome.failed.append(f"{path}: {error}")
             continue

@@ -4,7 +4,9 @@ Each format module has ``FORMAT`` (its name), ``GAME`` (the game whose rules it
 holds, or None for a layout any game's rulebook may have: the game is then told by the
 import's ``--game``, or by quickstart from the game names in the file's title block),
 ``detect(source) -> bool`` and ``parse(source) -> ParseResult``; an official
-layout published per language for one date says ``SAME_DATE_AS_SOURCE = True``, and a
+layout published per language for one date says ``SAME_DATE_AS_SOURCE = True``, one whose
+translations state the version of the original they translate ``SAME_VERSION_AS_SOURCE = True``
+(``stated_language(lines)`` may tell the language the first lines state), and a
 format whose files state their own edition and language (quickstart imports them without
 a manifest entry) says ``STATES_EDITION = True``.
 :func:`parse_source` picks the format (or checks the one forced by the caller) and
@@ -65,6 +67,31 @@ def states_edition(format: str) -> bool:
 def same_date_as_source(format: str) -> bool:
     """Whether a translation in this format follows the source edition of its own date."""
     return getattr(PARSERS[format], "SAME_DATE_AS_SOURCE", False)
+
+
+def same_version_as_source(format: str) -> bool:
+    """Whether a translation in this format translates the source edition of the version it states
+    (a publisher's translated rulebook: "Version 2.2.0"), whatever its own date."""
+    return getattr(PARSERS[format], "SAME_VERSION_AS_SOURCE", False)
+
+
+def head_lines(source: SourceText, format: str, count: int) -> list[tuple[int, str]]:
+    """The first ``count`` lines of the source's text, ``(line number, text)``, as its format reads
+    them (a format whose text is not the file's, a PDF's, says so with a ``head_lines`` function)."""
+    reader = getattr(PARSERS[format], "head_lines", None)
+    if reader is not None:
+        return reader(source, count)
+    return source.numbered()[:count]
+
+
+def stated_language(source: SourceText, format: str, count: int = 40) -> str | None:
+    """The language the source's first ``count`` lines state it is in, where its format can tell
+    (``stated_language(lines)`` of the format module: the words of a rulebook's date statement,
+    "Gültig ab …" is German); None where it cannot, and the caller guesses from the script."""
+    reader = getattr(PARSERS[format], "stated_language", None)
+    if reader is None:
+        return None
+    return reader(head_lines(source, format, count))
 
 
 def has_markup(format: str) -> bool:
@@ -147,10 +174,13 @@ __all__ = [
     "detect_glossary_format",
     "game_of_format",
     "has_markup",
+    "head_lines",
     "parse_file",
     "parse_glossary_source",
     "parse_source",
     "read_source",
     "same_date_as_source",
+    "same_version_as_source",
+    "stated_language",
     "states_edition",
 ]

@@ -95,8 +95,12 @@ class EditionStatement:
     date: datetime.date | None
     line: int
     text: str
-    # A translation's own version ("20260116.0" of "和訳 20260116.0 版"), empty when none is stated.
+    # A translation's own version ("20260116.0" of "和訳 20260116.0 版"), or a rulebook's ("2.2.0" of
+    # "Version 2.2.0"), empty when none is stated.
     revision: str = ""
+    # The content language whose statement template matched ("de" for "Gültig ab 30. April 2026"),
+    # empty when the parser does not say (a template shared by several languages tells none).
+    language: str = ""
 
 
 @dataclass

@@ -71,6 +71,12 @@ from .source import LINE_BREAK_RE, SourceText
 FORMAT = "rulebook-layout"
 # The rules of any game laid out this way: the caller names the game.
 GAME = None
+# The title block states the version, the date and (by the words of its date statement) the
+# language: quickstart imports these files without a manifest entry.
+STATES_EDITION = True
+# The publisher's translations carry the version of the original they translate ("Version 2.1.0",
+# "バージョン 2.2.0."), not always its date (the Japanese 2.2.0 is dated a day after the English).
+SAME_VERSION_AS_SOURCE = True
 
 # "1.", "1.1.", "1.7.6.1.", with the text after it. The final period is required and may not be
 # followed by a digit, so that a wrapped line starting "8.12 “À l'unisson”" or "6.5 節" is text.
@@ -345,7 +351,7 @@ def read_front_matter(lines: list[Line], result: ParseResult) -> EditionStatemen
     """The title block (skipped, read for the edition statement), then notes."""
     report = result.report
     words = vocabulary()
-    version: tuple[Line, str] | None = None
+    version: tuple[Line, re.Match] | None = None
     dated: tuple[Line, re.Match, langdata.Language] | None = None
     rest: list[Line] = []
     # The title block is the first run of lines: a blank line ends it, and so does its last
@@ -365,7 +371,7 @@ def read_front_matter(lines: list[Line], result: ParseResult) -> EditionStatemen
         if statement is not None:
             lang, match = statement
             if match.groupdict().get("version"):
-                version = version or (line, match.group().rstrip("."))
+                version = version or (line, match)
             elif dated is None:
                 dated = (line, match, lang)
             report.skip(line.number, line.text, "edition statement")
@@ -385,19 +391,34 @@ def read_statement(text: str, words: Vocabulary) -> tuple[langdata.Language, re.
 
 
 def edition_statement(version, dated, report: ParseReport, lines: list[Line]) -> EditionStatement | None:
-    name = version[1] if version else ""
+    """The edition the title block states: named after its version line ("Version 2.1.0"), the version
+    as its ``revision``, the date and the language of the date statement (the version line's words,
+    "Version", are shared by English, German and French and tell no language)."""
+    name = version[1].group().rstrip(".") if version else ""
+    revision = version[1]["version"] if version else ""
     if dated is None:
         report.warn(lines[0].number if lines else 1, "no effective-date statement found in the title block")
         if not version:
             return None
-        return EditionStatement(name, None, version[0].number, version[0].stripped)
+        return EditionStatement(name, None, version[0].number, version[0].stripped, revision=revision)
     line, match, lang = dated
     month_text = match["month"].casefold().rstrip(".")
     month = int(month_text) if month_text.isdigit() else editions.month_lookup(lang.babel_locale).get(month_text)
     date = editions.make_date(int(match["year"]), month, int(match["day"])) if month else None
     if date is None:
         report.warn(line.number, f"cannot read the effective date in {line.stripped!r}")
-    return EditionStatement(name, date, line.number, match.group())
+    return EditionStatement(name, date, line.number, match.group(), revision=revision, language=lang.code)
+
+
+def stated_language(lines: list[tuple[int, str]]) -> str | None:
+    """The language of the first date statement among ``lines`` (a file's first lines), as
+    :func:`parse_lines` reads it from the title block; None when no statement is there."""
+    words = vocabulary()
+    for _, text in lines:
+        statement = read_statement(text.strip(), words)
+        if statement is not None and not statement[1].groupdict().get("version"):
+            return statement[0].code
+    return None
 
 
 def read_notes(lines: list[Line], result: ParseResult) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from rulesref.core import gamedata
+from rulesref.core.games import UnknownGame, get_game
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.progress import progress_bar
 from rulesref.core.text import InvalidText, check_text
@@ -119,6 +120,16 @@ class Command(BaseCommand):
         built = refresh.report
         return f"search index rebuilt: {sum(built.documents.values())} documents in {built.seconds} s"
 
+    @staticmethod
+    def is_original(report: ImportReport) -> bool:
+        """Whether the edition is in its game's original language (a game this import registers too)."""
+        if report.registered:
+            return report.lang == report.registered["original_language"]
+        try:
+            return report.lang == get_game(report.game).original_language
+        except UnknownGame:
+            return False
+
     def print_report(self, report: ImportReport) -> None:
         counts = ", ".join(f"{value} {name.replace('_', ' ')}" for name, value in report.counts.items())
         if report.dry_run:
@@ -133,7 +144,12 @@ class Command(BaseCommand):
         if report.edition_name:
             self.stdout.write(f"  edition name: {report.edition_name}")
         if report.revision:
-            self.stdout.write(f"  translation version: {report.revision}")
+            # An edition in the game's original language states the rules' own version ("Version 2.2.0").
+            label = "version" if self.is_original(report) else "translation version"
+            self.stdout.write(f"  {label}: {report.revision}")
+        if report.translates:
+            why = f" ({report.translates_reason})" if report.translates_reason else ""
+            self.stdout.write(f"  translates: {report.translates}{why}")
         if report.term_pairs:
             shown = ", ".join(f"{pair['term']}／{pair['gloss']}" for pair in report.term_pairs[:5])
             more = " …" if len(report.term_pairs) > 5 else ""
