@@ -43,8 +43,13 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 from rapidfuzz.process import extract
 
+from .parsers import numbers
+
 if TYPE_CHECKING:
+    from .parsers.numbers import CRScheme, DottedScheme
     from .structure_alignment import Vocabulary
+
+    Scheme = CRScheme | DottedScheme
 
 # Entry kinds that can stand for one another: a rule can become a subrule.
 GROUP = {"chapter": "heading", "section": "heading", "rule": "rule", "subrule": "rule", "note": "note"}
@@ -74,7 +79,9 @@ FULL_SHARE = 0.5
 WINDOW = 40
 WINDOW_MIN = 0.5
 
-NUMBER_IN_TEXT = re.compile(r"\b\d{3}(?:\.\d+)*[a-z]{0,2}\b")
+# Rule numbers cited in a text, masked before two editions are compared: the game's numbering
+# scheme's pattern (``numbers.get_scheme(name).in_text``; the Comprehensive Rules' by default).
+NUMBER_IN_TEXT = numbers.CR.in_text
 QUOTES = str.maketrans({"“": '"', "”": '"', "«": '"', "»": '"', "„": '"', "’": "'", "‘": "'", "ё": "е", "Ё": "Е"})
 LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'\[\] ,.]*[A-Za-z\]]")
 
@@ -110,15 +117,20 @@ class Link:
         return self.relation in ("same", "moved")
 
 
-def normalise(text: str) -> str:
-    """Text as compared: NFKC, case-folded, quotes unified, rule numbers masked."""
+def normalise(text: str, scheme: Scheme | None = None) -> str:
+    """Text as compared: NFKC, case-folded, quotes unified, rule numbers masked.
+
+    ``scheme`` is the game's numbering scheme (``numbers.get_scheme``): its ``in_text`` pattern says
+    what a cited number looks like (Lorcana's "see 6.1.16.2" is not a Comprehensive Rules number).
+    NFKC comes first, so that full-width digits ("１.９.４") are masked too.
+    """
     text = unicodedata.normalize("NFKC", text).translate(QUOTES).casefold()
-    text = NUMBER_IN_TEXT.sub("§", text)
+    text = (scheme.in_text if scheme is not None else NUMBER_IN_TEXT).sub("§", text)
     return " ".join(text.split())
 
 
-def similarity(a: str, b: str) -> float:
-    return Indel.normalized_similarity(normalise(a), normalise(b))
+def similarity(a: str, b: str, scheme: Scheme | None = None) -> float:
+    return Indel.normalized_similarity(normalise(a, scheme), normalise(b, scheme))
 
 
 # ---------------------------------------------------------------------------
@@ -212,12 +224,13 @@ def fit(source: list[Item], translation: list[Item]) -> float:
 # Two editions of one language
 
 
-def align_editions(old: list[Item], new: list[Item]) -> list[Link]:
+def align_editions(old: list[Item], new: list[Item], *, scheme: Scheme | None = None) -> list[Link]:
     """Pair the entries of two editions of one language (see the module docstring).
 
-    Both lists are in document order.
+    Both lists are in document order; ``scheme`` is the game's numbering scheme, whose numbers are
+    masked in the texts (the Comprehensive Rules' when None).
     """
-    pairing = _Pairing(old, new)
+    pairing = _Pairing(old, new, scheme)
     pairing.same_texts()
     pairing.same_numbers()
     pairing.scored()
@@ -228,10 +241,10 @@ def align_editions(old: list[Item], new: list[Item]) -> list[Link]:
 class _Pairing:
     """The state of :func:`align_editions`: one-to-one pairs found so far, by stage."""
 
-    def __init__(self, old: list[Item], new: list[Item]):
+    def __init__(self, old: list[Item], new: list[Item], scheme: Scheme | None = None):
         self.old, self.new = old, new
-        self.text_old = {item.id: normalise(item.text) for item in old}
-        self.text_new = {item.id: normalise(item.text) for item in new}
+        self.text_old = {item.id: normalise(item.text, scheme) for item in old}
+        self.text_new = {item.id: normalise(item.text, scheme) for item in new}
         self.pos_old = {item.id: i for i, item in enumerate(old)}
         self.pos_new = {item.id: i for i, item in enumerate(new)}
         self.new_children: dict[int, list[Item]] = defaultdict(list)

@@ -37,7 +37,7 @@ from .alignment import (
 from .bulk import refresh_statistics, update_rows
 from .markup import to_plain
 from .models import CardName, Concept, Edition, EditionAlignment, Entry, EntryLink, Game, TermForm
-from .parsers import has_markup
+from .parsers import has_markup, numbers
 from .structure_alignment import Vocabulary
 
 BATCH = 1000
@@ -153,10 +153,11 @@ def _closest(edition: Edition, others: list[Edition]) -> Edition | None:
     """The edition that shares the most (normalised) text with ``edition``; ties go to the newest."""
     if not others:
         return None
-    ours = {normalise(item.text) for item in edition_items(edition)}
+    scheme = numbers.get_scheme(get_game(edition.game.slug).numbering)
+    ours = {normalise(item.text, scheme) for item in edition_items(edition)}
 
     def shared(other: Edition) -> tuple:
-        theirs = {normalise(item.text) for item in edition_items(other)}
+        theirs = {normalise(item.text, scheme) for item in edition_items(other)}
         return (len(ours & theirs), other.effective_date.toordinal() if other.effective_date else 0)
 
     return max(others, key=shared)
@@ -168,7 +169,9 @@ def _store_pair(game, source, target, kind, source_items, target_items, current)
         links = align_translation(source_items, target_items, vocabulary=vocabulary)
         pair_counts = translation_counts(links, source_items, target_items)
     else:
-        links = align_editions(source_items, target_items)
+        # The game's numbering says what a number cited in the texts looks like (masked: a renumbering
+        # changes the citations too).
+        links = align_editions(source_items, target_items, scheme=numbers.get_scheme(get_game(game.slug).numbering))
         pair_counts = counts(links, source_items, target_items)
     if current is None:
         current = EditionAlignment(game=game, source=source, target=target)

@@ -10,9 +10,9 @@ A game's rulebook numbers its rules in one of these schemes (``SCHEMES``; a game
   ``1.1.1`` (rule), ``1.1.1.1`` (subrule); a deeper level such as ``1.7.6.1.1`` is a subrule of the
   one above it. Every component sorts as a number: ``1.9`` < ``1.10`` < ``2``.
 
-:func:`get_scheme` returns an object with ``kind``, ``parent``, ``sort_key``, ``is_number`` and
-``is_section``. The module-level functions are the ``"cr"`` scheme's, for the callers that know
-they read Comprehensive-Rules numbers.
+:func:`get_scheme` returns an object with ``kind``, ``parent``, ``sort_key``, ``is_number``,
+``is_section`` and ``in_text`` (a pattern of its numbers as cited in running text). The module-level
+functions are the ``"cr"`` scheme's, for the callers that know they read Comprehensive-Rules numbers.
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ class CRScheme:
     """The Comprehensive Rules' numbers: ``2``, ``208``, ``208.2``, ``208.2a``; Берсерк's ``104.3.1``."""
 
     name = "cr"
+    # A number of this scheme cited in running text ("see rule 613.1d", "104.3.1"): what comparisons of
+    # two editions mask, since a renumbering changes the citations too. Three digits: "2 cards" is not one.
+    in_text = re.compile(r"\b\d{3}(?:\.\d+)*[a-z]{0,2}\b")
 
     def is_number(self, text: str) -> bool:
         return bool(NUMBER_RE.match(text) or CHAPTER_RE.match(text))
@@ -106,6 +109,10 @@ class DottedScheme:
 
     name = "dotted"
     KINDS = (CHAPTER, SECTION, RULE)
+    # A dotted number cited in running text, a section's too ("see 4.3.4", "(1.9.2.2)", "1.8.1.4.の条件",
+    # "siehe 1.10"): one or two digits, then at least one dotted component; a bare chapter ("section 9")
+    # is not masked, since a lone digit is as often a count.
+    in_text = re.compile(r"(?<![\w.])\d{1,2}(?:\.\d{1,4})+(?!\d)")
 
     def is_number(self, text: str) -> bool:
         return bool(DOTTED_RE.match(text))
