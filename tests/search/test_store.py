@@ -240,6 +240,8 @@ def test_build_index_check_says_the_index_matches(seeds):
         f"  ja: {ja} documents in the index, {ja} in the database",
         f"  ru: {report.documents['ru']} documents in the index, {report.documents['ru']} in the database",
         "  zh-hans: 0 documents in the index, 0 in the database",
+        "  de: 0 documents in the index, 0 in the database",
+        "  fr: 0 documents in the index, 0 in the database",
         "  ko: 0 documents in the index, 0 in the database",
         "the search index matches the database",
     ]
