@@ -45,8 +45,12 @@ QUESTION_WORDS = {
     "ru": frozenset("какие каких какое почему сколько происходит случается".split()),
     # "Wie viele Karten …", "Was passiert, wenn …", "Wann darf ich …" (wie, was, welche, kann are stop words).
     "de": frozenset("wann warum wieso weshalb wieviele viele passiert geschieht darf dürfen".split()),
-    # "Combien de cartes …", "Que se passe-t-il quand …", "Quand peut-on …" (que, qui, il, t are stop words).
-    "fr": frozenset("combien quand pourquoi comment quel quelle quels quelles quoi passe arrive peut peuvent".split()),
+    # "Combien de cartes …", "Que se passe-t-il quand …", "Quand peut-on …" (que, qui, il, t are stop words; an
+    # inverted verb is one word to the question reader).
+    "fr": frozenset(
+        "combien quand pourquoi comment quel quelle quels quelles quoi passe arrive peut peuvent "
+        "passe-t-il arrive-t-il peut-il peut-elle peut-on peuvent-ils doit-il doit-on".split()
+    ),
 }
 
 
