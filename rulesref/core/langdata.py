@@ -211,8 +211,8 @@ LANGUAGES: dict[str, Language] = {
             "de",
             "Latn",
             "snowball-de",
-            # As the Lorcana rules print them: "Beispiel:", and "Beispiel A:" … "Beispiel C:" for several.
-            example_labels=("Beispiel:", "Beispiel A:", "Beispiel B:", "Beispiel C:"),
+            # The Lorcana rules also print "Beispiel A:" … "Beispiel C:": a letter is read with any label.
+            example_labels=("Beispiel:",),
             citations=Citations(
                 # "(siehe 4.1.5)", "siehe Abschnitt 4", "in den Abschnitten 3.2.1 bis 3.2.3", "Regeln in Abschnitt 5".
                 words=("siehe", "Regel", "Regeln", "Abschnitt", "Abschnitte", "Abschnitten", "Abschnitts"),
@@ -234,8 +234,8 @@ LANGUAGES: dict[str, Language] = {
             "fr",
             "Latn",
             "snowball-fr",
-            # French puts a space before the colon: "Exemple :", "Exemple A :" … "Exemple C :".
-            example_labels=("Exemple :", "Exemple A :", "Exemple B :", "Exemple C :"),
+            # French puts a space before the colon: "Exemple :" (and "Exemple A :" … "Exemple C :").
+            example_labels=("Exemple :",),
             # One example in the 2.1.0 text (under 6.4.3) is printed without that space.
             example_label_slips=("Exemple:",),
             citations=Citations(

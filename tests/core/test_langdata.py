@@ -99,19 +99,20 @@ def test_the_pdf_title_block_states_its_date_in_its_own_words(line):
 
 
 def _labelled_paragraphs(path, label_re):
-    return [m[1] for m in re.finditer(label_re, path.read_text(encoding="utf-8"), re.MULTILINE)]
+    return [m[1] + m[2] for m in re.finditer(label_re, path.read_text(encoding="utf-8"), re.MULTILINE)]
 
 
 def test_every_example_label_the_lorcana_texts_print_is_registered(corpus):
-    """92 example paragraphs in each of English, German and French 2.1.0, counted with each language's labels."""
-    english = _labelled_paragraphs(corpus(LORCANA_2_1_0["en"]), r"^\s*(Example(?: [A-Z])?:)")
+    """92 example paragraphs in each of English, German and French 2.1.0; each label is the language's own
+    (a letter may follow its word: "Beispiel A:"), or the one French slip, "Exemple:" without its space."""
+    english = _labelled_paragraphs(corpus(LORCANA_2_1_0["en"]), r"^\s*(Example)(?: [A-Z])?(:)")
     assert len(english) == 92
     for lang, word in (("de", "Beispiel"), ("fr", "Exemple")):
-        printed = _labelled_paragraphs(corpus(LORCANA_2_1_0[lang]), rf"^\s*({word}(?: [A-Z])? ?:)")
+        printed = _labelled_paragraphs(corpus(LORCANA_2_1_0[lang]), rf"^\s*({word})(?: [A-Z])?( ?:)")
         entry = langdata.LANGUAGES[lang]
         assert len(printed) == 92
         assert set(printed) == set(entry.example_labels) | set(entry.example_label_slips)
-    assert _labelled_paragraphs(corpus(LORCANA_2_1_0["fr"]), r"^\s*(Exemple:)") == ["Exemple:"]
+    assert _labelled_paragraphs(corpus(LORCANA_2_1_0["fr"]), r"^\s*(Exemple)(:)") == ["Exemple:"]
 
 
 @pytest.mark.parametrize(
