@@ -16,12 +16,12 @@ import functools
 import hashlib
 from pathlib import Path
 
-from . import berserk_glossary_rst, berserk_md, berserk_text, cr, it_bullets, it_runon, ja_viewer
+from . import berserk_glossary_rst, berserk_md, berserk_text, cr, it_bullets, it_runon, ja_viewer, pdf
 from .base import ParseError, ParseResult, finish
 from .source import SourceText, read_source
 
-# Order matters for autodetection: the most specific layouts first.
-PARSERS = {module.FORMAT: module for module in (cr, berserk_md, it_bullets, it_runon, ja_viewer, berserk_text)}
+# Order matters for autodetection: the most specific layouts first (a PDF is known by its bytes).
+PARSERS = {module.FORMAT: module for module in (pdf, cr, berserk_md, it_bullets, it_runon, ja_viewer, berserk_text)}
 FORMATS = tuple(PARSERS)
 GLOSSARY_PARSERS = {module.FORMAT: module for module in (berserk_glossary_rst,)}
 GLOSSARY_FORMATS = tuple(GLOSSARY_PARSERS)

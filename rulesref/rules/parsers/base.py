@@ -65,6 +65,8 @@ class ParsedEntry:
     line: int
     title: str = ""
     examples: list[ParsedExample] = field(default_factory=list)
+    # The source marks the entry as new, changed or moved (a PDF's coloured text).
+    changed_by_publisher: bool = False
     # Filled in by finish(): index of the parent in ParseResult.entries, the
     # index of the first entry with the same number (a duplicate), the sort key
     # and the cross-references found in the text and examples.

@@ -126,9 +126,9 @@ def detect(source: SourceText) -> bool:
 
 
 def parse(source: SourceText) -> ParseResult:
+    text = extract(source.path, source.data)
     from . import rulebook_layout
 
-    text = extract(source.path, source.data)
     result = rulebook_layout.parse_lines(source.path, text.numbered(), source.sha256, changed=text.changed)
     result.format = FORMAT
     if not any(entry.kind in ("rule", "subrule") for entry in result.entries):
