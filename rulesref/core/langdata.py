@@ -10,8 +10,8 @@ translated labels.
 
 Edition statements are templates: literal text with placeholders ``{year}`` (four digits),
 ``{month}`` (a number, or a month name read with Babel's month names of the language),
-``{day}`` and ``{name}`` (an edition name). Spaces in a template match any run of spaces,
-including none.
+``{day}``, ``{name}`` (an edition name) and ``{version}`` (a version number such as 2.1.0).
+Spaces in a template match any run of spaces, including none.
 """
 
 from __future__ import annotations
@@ -65,6 +65,11 @@ class Language:
     citations: Citations = field(default_factory=Citations)
     cr_headings: CRHeadings = field(default_factory=CRHeadings)
     edition_statements: tuple[str, ...] = ()
+    # Numbered rulebooks that publishers lay out themselves (Lorcana's): the title block's version and
+    # effective-date lines ("Version {version}", "Effective {month} {day}, {year}"; the language's
+    # ``edition_statements`` are read there too), and the headings of the change log after the glossary.
+    rulebook_statements: tuple[str, ...] = ()
+    change_log_headings: tuple[str, ...] = ()
     # Other spellings users and files use for this language ("zh", "zh-cn").
     aliases: tuple[str, ...] = ()
 
@@ -127,6 +132,8 @@ LANGUAGES: dict[str, Language] = {
                 "These rules are effective as of {month} {day}, {year}.",
                 "These rules are current as of {month} {day}, {year}.",
             ),
+            rulebook_statements=("Version {version}", "Effective {month} {day}, {year}"),
+            change_log_headings=("Update Summary", "Previous Update Summaries"),
         ),
         Language(
             "it",
@@ -154,8 +161,13 @@ LANGUAGES: dict[str, Language] = {
             aliases=("jp",),
             # Not yet seen in a Japanese file of the official layout.
             cr_headings=CRHeadings(
-                introduction=("はじめに", "序文"), contents=("目次",), glossary=("用語集",), credits=("クレジット",)
+                introduction=("はじめに", "序文"),
+                contents=("目次", "もくじ"),
+                glossary=("用語集",),
+                credits=("クレジット",),
             ),
+            rulebook_statements=("バージョン {version}", "{year} 年 {month} 月 {day} 日施行"),
+            change_log_headings=("更新履歴",),
         ),
         Language(
             "ru",
@@ -224,6 +236,8 @@ LANGUAGES: dict[str, Language] = {
                 credits=("Mitwirkende",),
             ),
             edition_statements=("Gültig ab {day}. {month} {year}",),
+            rulebook_statements=("Version {version}",),
+            change_log_headings=("Update-Zusammenfassung",),
         ),
         Language(
             "fr",
@@ -242,6 +256,8 @@ LANGUAGES: dict[str, Language] = {
                 credits=("Crédits",),
             ),
             edition_statements=("Date de mise à jour : {day} {month} {year}",),
+            rulebook_statements=("Version {version}",),
+            change_log_headings=("Résumé des mises à jour",),
         ),
         Language(
             "ko",
@@ -296,8 +312,10 @@ PLACEHOLDERS = {
     "month": r"(?P<month>\d{1,2}|[^\W\d_]+\.?)",
     "day": r"(?P<day>\d{1,2})",
     "name": r"(?P<name>.+?)",
+    # A version number as printed in a title block: "2.1.0" ("2.2.0." ends a sentence).
+    "version": r"(?P<version>\d+(?:\.\d+)+)",
 }
-PLACEHOLDER_RE = re.compile(r"\{(year|month|day|name)\}")
+PLACEHOLDER_RE = re.compile(r"\{(year|month|day|name|version)\}")
 
 
 def _literal(text: str) -> str:

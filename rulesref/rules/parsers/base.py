@@ -45,6 +45,8 @@ class ParsedExample:
 
     text: str
     line: int
+    # The label as printed when it says more than the language's label does ("Example A:").
+    label: str = ""
 
 
 @dataclass
@@ -65,7 +67,8 @@ class ParsedEntry:
     line: int
     title: str = ""
     examples: list[ParsedExample] = field(default_factory=list)
-    # The source marks the entry as new, changed or moved (a PDF's coloured text).
+    # A line of the entry (its number line, text or examples) is printed in the colour the
+    # publisher marks updates with (read from a PDF; a text file cannot tell).
     changed_by_publisher: bool = False
     # Filled in by finish(): index of the parent in ParseResult.entries, the
     # index of the first entry with the same number (a duplicate), the sort key
@@ -133,6 +136,8 @@ class ParseResult:
     glossary: list[ParsedGlossaryEntry] = field(default_factory=list)
     edition: EditionStatement | None = None
     report: ParseReport = field(default_factory=ParseReport)
+    # The numbering scheme of the entries' numbers (``numbers.SCHEMES``): "cr" or "dotted".
+    scheme: str = "cr"
 
     @property
     def counts(self) -> dict[str, int]:
