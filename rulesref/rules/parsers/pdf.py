@@ -33,6 +33,7 @@ with no password to open it (permissions only) is read, as every PDF reader does
 
 from __future__ import annotations
 
+import functools
 import io
 import statistics
 from collections import Counter
@@ -50,7 +51,8 @@ from .base import ParseError, ParseResult
 from .source import SourceText
 
 FORMAT = "pdf"
-GAME = "lorcana"
+# The rules of any game laid out this way: the caller names the game (as for rulebook-layout).
+GAME = None
 
 # A line is marked as changed when this many of its visible characters are marked (or all
 # of them are, for a line shorter than that).
@@ -63,8 +65,9 @@ MIN_CHROMA = 0.2
 LINE_TOLERANCE = 0.45
 # A gap wider than this many space widths between two words is kept as a column gap.
 COLUMN_GAP_SPACES = 2.5
-# A vertical gap larger than this many line heights between two lines is a blank line.
-PARAGRAPH_GAP = 1.6
+# Two lines whose baselines are further apart than this many line pitches (the body's most
+# common distance between baselines) have a blank line between them, as a text extract has.
+PARAGRAPH_GAP = 1.3
 
 
 @dataclass
@@ -235,7 +238,15 @@ def links(page: PDFPage, layout: LTPage) -> list[tuple[float, float, float, floa
 
 def rgb(space, colour) -> tuple | None:
     """A colour as RGB (0…1, rounded), or None when its colour space is not a device one."""
-    name = getattr(space, "name", "")
+    try:
+        return device_rgb(getattr(space, "name", ""), colour)
+    except TypeError:  # an unhashable colour (a pattern): not a colour we can judge
+        return None
+
+
+@functools.lru_cache(maxsize=1024)
+def device_rgb(name: str, colour) -> tuple | None:
+    # A document uses a handful of colours over 100,000 characters or more: computed once each.
     if not isinstance(colour, tuple) or not all(isinstance(value, (int, float)) for value in colour):
         return None
     # Separation, DeviceN, Indexed, Pattern: a tint or an index, not a colour we can judge.
@@ -280,7 +291,7 @@ def mark(pages, text: PdfText) -> None:
     }
     used = Counter()
     for char, rects in visible:
-        if char.colour in candidates and not inside(char, rects):
+        if char.colour in candidates and not (rects and inside(char, rects)):
             char.marked = True
             used[char.colour] += 1
     text.mark_colours = [colour for colour, _ in used.most_common()]
@@ -294,15 +305,21 @@ def build_lines(pages, text: PdfText) -> None:
     margin = min(char.x0 for char in everything)
     # One column of text is a typical character's width (the median of the body's).
     unit = statistics.median(char.x1 - char.x0 for char in everything if char.x1 > char.x0) or 1.0
+    page_rows = [rows(chars) for chars, _, _ in pages]
+    gaps = Counter(
+        round(below[0].baseline - above[0].baseline, 1)
+        for found in page_rows
+        for above, below in zip(found, found[1:], strict=False)
+    )
+    # The line pitch of the body text: the most common distance between two baselines.
+    pitch = gaps.most_common(1)[0][0] if gaps else 0.0
     number = 0
-    for page_number, (chars, _, _) in enumerate(pages, start=1):
+    for page_number, found in enumerate(page_rows, start=1):
         previous: list[Char] | None = None
-        for row in rows(chars):
-            if previous is not None:
-                height = max(char.size for char in previous) or 1.0
-                if row[0].top - previous[0].top > PARAGRAPH_GAP * height * 1.2:
-                    number += 1
-                    text.lines.append(PdfLine(number, page_number, ""))
+        for row in found:
+            if previous is not None and pitch and row[0].baseline - previous[0].baseline > PARAGRAPH_GAP * pitch:
+                number += 1
+                text.lines.append(PdfLine(number, page_number, ""))
             number += 1
             text.lines.append(PdfLine(number, page_number, lay_out(row, margin, unit), changed(row)))
             previous = row
