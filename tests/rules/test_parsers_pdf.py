@@ -11,11 +11,15 @@ from __future__ import annotations
 import collections
 import functools
 import hashlib
+import re
+from dataclasses import dataclass
 
 import pytest
 
-from rulesref.rules.parsers import ParseError, parse_source, read_source
+from rulesref.rules.parsers import ParseError, parse_source, read_source, rulebook_layout
 from rulesref.rules.parsers import pdf as pdf_format
+from rulesref.rules.parsers.base import finish
+from rulesref.rules.parsers.source import SourceText
 from tests.conftest import corpus_file
 
 from .pdf_files import Image, Link, Text, encrypted, pdf_bytes
@@ -224,19 +228,54 @@ def test_the_lorcana_pdfs_print_the_body_near_black_and_updates_in_sapphire_and_
     assert set(text.colours) == {BODY, SAPPHIRE, AMBER, LINK_BLUE}
 
 
+# Per language: the glossary heading, the update summary's heading and the previous summary's.
+HEADINGS = {
+    "en": ("GLOSSARY", "UPDATE SUMMARY", "PREVIOUS UPDATE SUMMARY"),
+    "de": ("GLOSSAR", "UPDATE-ZUSAMMENFASSUNG", "ZUSAMMENFASSUNG DER VORHERIGEN AKTUALISIERUNG"),
+    "fr": ("GLOSSAIRE", "RÉSUMÉ DES MISES À JOUR", "RÉSUMÉ DES PRÉCÉDENTES MISES À JOUR"),
+}
+NUMBER_RE = re.compile(r"^(\d+(?:\.\d+)*)\.(?!\d)\s*\S")
+LISTED_RE = re.compile(r"^◊\s*(\d+(?:\.\d+)+)\.?(?:\s*[–-]\s*(\d+(?:\.\d+)+)\.?)?\s")
+
+
+@dataclass
+class Plumbed:
+    """What pdfplumber reads in a PDF, computed without the parser under test."""
+
+    words: collections.Counter  # every word of the text layer
+    changed_lines: collections.Counter  # page → lines (pdfplumber's) with 3+ coloured characters
+    numbers: list[str]  # the numbers at the start of the rules' lines, in order
+    marked: set[str]  # numbers of the rules with a coloured line (their own, wrapped or example)
+    listed: set[str]  # numbers the update summary names, ranges expanded
+    layout_text: str  # pdfplumber's own layout-kept text
+
+
+def expand(first: str, last: str | None) -> list[str]:
+    """``8.2.4``–``8.2.4.1`` is both; ``10.10.3``–``10.10.6`` is four rules."""
+    if last is None:
+        return [first]
+    if last.startswith(first + "."):
+        return [first, last]
+    stem, start = first.rsplit(".", 1)
+    return [f"{stem}.{n}" for n in range(int(start), int(last.rsplit(".", 1)[1]) + 1)]
+
+
 @functools.cache
-def plumbed(lang: str):
-    """What pdfplumber reads in the PDF: each page's words, and per page how many of its lines
-    (pdfplumber's own grouping) hold three or more characters in the update colours outside links."""
+def plumbed(lang: str) -> Plumbed:
     import pdfplumber
 
+    glossary, summary, previous = HEADINGS[lang]
     words, changed_lines = collections.Counter(), collections.Counter()
+    lines: list[tuple[str, float, bool]] = []  # (text, left edge, holds 3+ coloured characters)
+    layout = []
     with pdfplumber.open(corpus_file(f"lorcana_cr_{lang}_20251031.pdf")) as document:
         for number, page in enumerate(document.pages, start=1):
-            words.update(page.extract_text().split())
+            if lang == "en":
+                layout.append(page.extract_text(layout=True))
             links = page.hyperlinks
             for line in page.extract_text_lines(return_chars=True):
-                marked = [
+                words.update(line["text"].split())
+                coloured = [
                     char
                     for char in line["chars"]
                     if char["non_stroking_color"] in (SAPPHIRE, AMBER)
@@ -246,18 +285,117 @@ def plumbed(lang: str):
                         for link in links
                     )
                 ]
-                if len(marked) >= 3:
-                    changed_lines[number] += 1
-    return words, changed_lines
+                changed_lines[number] += len(coloured) >= 3
+                lines.append((line["text"], round(line["x0"]), len(coloured) >= 3))
+    texts = [text for text, _, _ in lines]
+    first_rule = next(i for i, text in enumerate(texts) if text.startswith("1.1.1. "))
+    body = max(i for i in range(first_rule) if re.match(r"1\.\s", texts[i]))
+    end = texts.index(glossary, body)
+    # A number starts an entry where numbers of its depth start (a wrapped line can begin with a
+    # cited number, "6.5. „Orte“)", further right): the most common left edge per depth.
+    edges = collections.defaultdict(collections.Counter)
+    for text, left, _ in lines[body:end]:
+        if match := NUMBER_RE.match(text):
+            edges[match[1].count(".")][left] += 1
+    numbers, marked, current = [], set(), None
+    for text, left, coloured in lines[body:end]:
+        match = NUMBER_RE.match(text)
+        if match and abs(left - edges[match[1].count(".")].most_common(1)[0][0]) <= 2:
+            current = match[1]
+            numbers.append(current)
+        if coloured and current:
+            marked.add(current)
+    # The summary names rules in a list ("◊ 8.2.4.–8.2.4.1. Added rules …") and quotes the new
+    # sections whole, under their headings ("5.1. General").
+    start = texts.index(summary, end)
+    listed = set()
+    for text in texts[start : texts.index(previous, start)]:
+        if match := LISTED_RE.match(text):
+            listed.update(expand(match[1], match[2]))
+        elif (match := NUMBER_RE.match(text)) and match[1].count(".") == 1:
+            listed.add(match[1])
+    return Plumbed(words, +changed_lines, numbers, marked, listed, "\n".join(layout))
 
 
 def test_the_english_pdf_has_every_word_that_pdfplumber_reads_once_each():
-    words, _ = plumbed("en")
-    assert collections.Counter(word for line in lorcana("en").lines for word in line.text.split()) == words
+    assert (
+        collections.Counter(word for line in lorcana("en").lines for word in line.text.split()) == plumbed("en").words
+    )
 
 
 def test_the_lines_marked_changed_are_as_many_per_page_as_pdfplumber_finds_coloured():
-    _, expected = plumbed("en")
     changed = collections.Counter(line.page for line in lorcana("en").lines if line.changed)
-    assert changed == expected
+    assert changed == plumbed("en").changed_lines
     assert sum(changed.values()) == 127
+
+
+# The whole format: the PDFs parsed ---------------------------------------------------------------
+
+
+@functools.cache
+def parsed(lang: str):
+    return parse_source(read_source(corpus_file(f"lorcana_cr_{lang}_20251031.pdf")))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_numbered_line_of_the_rules_is_an_entry_and_no_line_is_unplaced(lang):
+    result = parsed(lang)
+    assert result.format == "pdf"
+    assert [entry.number for entry in result.entries if entry.kind != "note"] == plumbed(lang).numbers
+    assert result.report.unplaced == []
+
+
+def test_the_pdfs_numbers_are_the_same_in_english_german_and_french_but_a_french_rule():
+    english, german, french = (plumbed(lang).numbers for lang in LANGUAGES)
+    assert len(english) == 443
+    assert german == english
+    # The French PDF has a rule of its own, on "-ci" (7.1.9.2), after 7.1.9.1.
+    at = english.index("7.1.9.1") + 1
+    assert french == english[:at] + ["7.1.9.2"] + english[at:]
+    assert parsed("de").counts == parsed("en").counts | {"glossary": 82, "notes": 6}
+    assert parsed("fr").counts == parsed("en").counts | {"subrules": 142, "examples": 48, "glossary": 82}
+
+
+def test_the_pdf_gives_the_structure_the_layout_format_gives_for_its_text():
+    """The same lines as a layout-kept text file: the same entries and report; the pdf format adds
+    the pages to the report's reasons and the publisher's marks to the entries."""
+    text = lorcana("en")
+    as_text = finish(rulebook_layout.parse(SourceText.from_string("\n".join(line.text for line in text.lines))))
+    result = parsed("en")
+    assert result.counts == as_text.counts
+    assert [(e.kind, e.number, e.text) for e in result.entries] == [(e.kind, e.number, e.text) for e in as_text.entries]
+    assert [s.line for s in result.report.skipped] == [s.line for s in as_text.report.skipped]
+    # And pdfplumber's own layout-kept text of the PDF reads as the same rules and examples.
+    other = finish(rulebook_layout.parse(SourceText.from_string(plumbed("en").layout_text)))
+    assert other.numbers == result.numbers
+    assert other.counts["examples"] == result.counts["examples"] == 47
+
+
+def test_skipped_lines_name_their_page():
+    result = parsed("en")
+    footers = [s for s in result.report.skipped if s.text.strip() == "disneylorcana.com"]
+    assert len(footers) == 48
+    assert footers[0].reason.endswith(", page 1") and footers[-1].reason.endswith(", page 48")
+    pages = {line.number: line.page for line in lorcana("en").lines}
+    assert all(s.reason.endswith(f"page {pages[s.line]}") for s in result.report.skipped)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_printed_in_colour_are_marked_as_changed_by_the_publisher(lang):
+    marked = {e.number for e in parsed(lang).entries if e.changed_by_publisher and e.kind != "note"}
+    assert marked == plumbed(lang).marked
+    assert len(marked) == {"en": 42, "de": 41, "fr": 42}[lang]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_rule_the_update_summary_names_is_marked(lang):
+    marked = {e.number for e in parsed(lang).entries if e.changed_by_publisher}
+    listed = plumbed(lang).listed
+    assert {"5.1", "6.1.2.2", "7.7.8", "8.2.4", "8.2.4.1", "8.5.2", "10.2", "10.4", "10.10.6"} <= listed
+    if lang == "de":
+        # The German 6.1.2.2 was not given the new classifications (no Koloss): nothing is coloured.
+        (rule,) = (e for e in parsed(lang).entries if e.number == "6.1.2.2")
+        assert "Koloss" not in rule.text
+        assert listed - marked == {"6.1.2.2"}
+    else:
+        assert listed - marked == set()
