@@ -37,6 +37,8 @@ def sample_lines(format: str) -> tuple[str, ...]:
         text = gzip.decompress((SOURCES / "mtg_cr_en_20240917_duskmourn.txt.gz").read_bytes()).decode("utf-8")
     elif format == "berserk-md":
         text = read_source(corpus_file("berserk_heroes_full_rules_ru_ed15_20240531.noimages.md")).text
+    elif format == "rulebook-layout":
+        text = read_source(corpus_file("lorcana_cr_en_20260430_v2.1.0.txt")).text
     else:
         path = {
             "it-wiki-runon": SEED_IT_2024,

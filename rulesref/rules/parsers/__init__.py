@@ -16,12 +16,25 @@ import functools
 import hashlib
 from pathlib import Path
 
-from . import berserk_glossary_rst, berserk_md, berserk_text, cr, it_bullets, it_runon, ja_viewer, pdf
+from . import (
+    berserk_glossary_rst,
+    berserk_md,
+    berserk_text,
+    cr,
+    it_bullets,
+    it_runon,
+    ja_viewer,
+    pdf,
+    rulebook_layout,
+)
 from .base import ParseError, ParseResult, finish
 from .source import SourceText, read_source
 
 # Order matters for autodetection: the most specific layouts first (a PDF is known by its bytes).
-PARSERS = {module.FORMAT: module for module in (pdf, cr, berserk_md, it_bullets, it_runon, ja_viewer, berserk_text)}
+PARSERS = {
+    module.FORMAT: module
+    for module in (pdf, cr, rulebook_layout, berserk_md, it_bullets, it_runon, ja_viewer, berserk_text)
+}
 FORMATS = tuple(PARSERS)
 GLOSSARY_PARSERS = {module.FORMAT: module for module in (berserk_glossary_rst,)}
 GLOSSARY_FORMATS = tuple(GLOSSARY_PARSERS)
@@ -36,8 +49,9 @@ def fingerprint() -> str:
     return digest.hexdigest()[:16]
 
 
-def game_of_format(format: str) -> str:
-    """The game whose rules a format holds (``cr-text`` → ``mtg``)."""
+def game_of_format(format: str) -> str | None:
+    """The game whose rules a format holds (``cr-text`` → ``mtg``); None for a format of any
+    game's rules (``rulebook-layout``: the caller names the game)."""
     return PARSERS[format].GAME
 
 

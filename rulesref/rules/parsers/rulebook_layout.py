@@ -77,9 +77,11 @@ GAME = None
 NUMBER_RE = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})*)\.(?!\d)(?P<gap>\s*)(?P<text>.*)$")
 # A page number alone, or at the end of a footer line ("©Disney      14").
 PAGE_NUMBER_RE = re.compile(r"(?:^|\s)\d{1,3}$")
+# An example label with a letter ("Example A:", "Exemple B :", "例C:").
+LETTERED_RE = re.compile(r"[A-Z]\s?[:：.]$")
 # What ends a sentence (closing quotes and brackets after it are looked through).
 SENTENCE_END_RE = re.compile(r"[.!?。！？…]$")
-CLOSERS = "\"'”’»)）」』】]"
+CLOSERS = "\"'”’“‘»«)）」』】]"
 # Letters of scripts written without spaces between words.
 UNSPACED_RE = re.compile(
     r"[\u3000-\u303f\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]"
@@ -87,6 +89,8 @@ UNSPACED_RE = re.compile(
 # Figure labels: cells this short, lines indented this far (text is indented 30 columns at most).
 FIGURE_CELL = 40
 FIGURE_INDENT = 40
+# A front-matter heading is shorter than this share of the longest line.
+HEADING_SHARE = 0.6
 # A glossary term is a short line; a longer one is a definition's.
 TERM_MAX = 60
 # A line repeated on this share of the pages (and on 3 at least) is page furniture.
@@ -126,7 +130,6 @@ class Vocabulary:
     glossary: frozenset[str]
     changes: frozenset[str]
     example_re: re.Pattern
-    labels: frozenset[str]
     joiners: frozenset[str]
     statements: tuple[tuple[langdata.Language, str], ...]
 
@@ -140,7 +143,6 @@ def vocabulary() -> Vocabulary:
         glossary=frozenset(h.casefold() for lang in languages for h in lang.cr_headings.glossary),
         changes=frozenset(h.casefold() for lang in languages for h in lang.change_log_headings),
         example_re=re.compile("^(?P<label>" + "|".join(map(label_pattern, labels)) + r")\s*(?P<text>.*)$"),
-        labels=frozenset(labels),
         joiners=frozenset(j.casefold() for lang in languages for j in lang.citations.joiners),
         statements=tuple(
             (lang, template) for lang in languages for template in (*lang.rulebook_statements, *lang.edition_statements)
@@ -346,13 +348,19 @@ def read_front_matter(lines: list[Line], result: ParseResult) -> EditionStatemen
     version: tuple[Line, str] | None = None
     dated: tuple[Line, re.Match, langdata.Language] | None = None
     rest: list[Line] = []
-    # The title block is the first run of lines; a blank line ends it.
+    # The title block is the first run of lines: a blank line ends it, and so does its last
+    # statement where no blank line follows (text extracted from a PDF has none).
+    first_run = list(itertools.takewhile(lambda line: not line.blank, itertools.dropwhile(Line.blank.fget, lines)))
+    stated = [line.number for line in first_run if read_statement(line.stripped, words)]
+    title_end = stated[-1] if stated and len(stated) < len(first_run) else None
     title_ended = False
     for line in lines:
         if line.blank:
             title_ended = title_ended or bool(report.skipped)
             rest.append(line)
             continue
+        if title_end is not None and line.number > title_end:
+            title_ended = True
         statement = read_statement(line.stripped, words)
         if statement is not None:
             lang, match = statement
@@ -395,10 +403,12 @@ def edition_statement(version, dated, report: ParseReport, lines: list[Line]) ->
 def read_notes(lines: list[Line], result: ParseResult) -> None:
     """Paragraphs become notes; a short line heading a paragraph (or alone before one) is its title."""
     joiners = vocabulary().joiners
+    # A heading is much shorter than a full line (a Japanese sentence may be short in characters).
+    width = max((len(line.stripped) for line in lines), default=0)
     title = ""
     for paragraph in paragraphs_of(lines):
         first = paragraph[0].stripped
-        if looks_like_heading(first):
+        if looks_like_heading(first) and len(first) < HEADING_SHARE * width:
             if len(paragraph) == 1:
                 title = first
                 continue
@@ -417,11 +427,18 @@ def looks_like_heading(text: str) -> bool:
 
 
 def paragraphs_of(lines: list[Line]) -> list[list[Line]]:
-    """Runs of non-blank lines; a blank line or a new page ends one."""
+    """Runs of non-blank lines; a blank line, a new page or a heading after a sentence ends one."""
+    width = max((len(line.stripped) for line in lines), default=0)
     paragraphs: list[list[Line]] = []
     current: list[Line] = []
     for line in lines:
-        if line.blank or (current and line.page != current[-1].page):
+        heading = (
+            current
+            and ends_sentence(current[-1].stripped)
+            and looks_like_heading(line.stripped)
+            and len(line.stripped) < HEADING_SHARE * width
+        )
+        if line.blank or (current and line.page != current[-1].page) or heading:
             if current:
                 paragraphs.append(current)
             current = [] if line.blank else [line]
@@ -455,6 +472,8 @@ class Body:
     continued: set[int] = field(default_factory=set)
     after_blank: bool = True
     in_figure: bool = False
+    # The least indentation of the lines read so far on each page.
+    least_indent: dict[int, int] = field(default_factory=dict)
 
     def read(self) -> None:
         numbered = [index for index, line in enumerate(self.lines) if NUMBER_RE.match(line.stripped)]
@@ -462,7 +481,7 @@ class Body:
         self.starts: dict[str, list[int]] = collections.defaultdict(list)
         for index in numbered:
             match = NUMBER_RE.match(self.lines[index].stripped)
-            if match["gap"] or not match["text"]:
+            if match["gap"] and match["text"]:
                 self.starts[match["number"]].append(index)
         self.next_numbered = {index: self.lines[after].stripped for index, after in itertools.pairwise(numbered)}
         for index, line in enumerate(self.lines):
@@ -473,10 +492,14 @@ class Body:
                     entry.title, entry.text = entry.text, ""
 
     def read_line(self, index: int, line: Line) -> None:
-        report = self.result.report
         if line.blank:
             self.after_blank = True
             return
+        self.read_text_line(index, line)
+        self.least_indent[line.page] = min(self.least_indent.get(line.page, line.indent), line.indent)
+
+    def read_text_line(self, index: int, line: Line) -> None:
+        report = self.result.report
         text = line.stripped
         match = NUMBER_RE.match(text)
         if (self.after_blank or self.in_figure) and not match and looks_like_figure(line, self.in_figure):
@@ -494,7 +517,7 @@ class Body:
             return
         if example:
             # The label is kept when it says more than the language's own ("Example A:").
-            label = example["label"] if example["label"] not in vocabulary().labels else ""
+            label = example["label"] if LETTERED_RE.search(example["label"]) else ""
             self.current.examples.append(ParsedExample(text=example["text"], line=line.number, label=label))
             self.in_example = True
         elif self.in_example:
@@ -521,7 +544,9 @@ class Body:
         if self.current is None:
             return True
         threshold = self.threshold if self.threshold_page == line.page else None
-        indented = threshold is not None and line.indent >= threshold - 1
+        # A page whose lines all start at one column (text a PDF reader extracts) says nothing.
+        least = self.least_indent.get(line.page, line.indent)
+        indented = threshold is not None and threshold > least and line.indent >= threshold - 1
         if not self.fits(index, number):
             if not indented:
                 self.result.report.warn(
@@ -614,20 +639,25 @@ def parse_glossary(lines: list[Line], result: ParseResult) -> None:
             deeper.add(line.page)
     entry: ParsedGlossaryEntry | None = None
     previous: Line | None = None
+    previous_term = False
     after_blank = True
+    texts = [line for line in lines if not line.blank]
+    following = {id(line): after.stripped for line, after in itertools.pairwise(texts)}
     for line in lines:
         if line.blank:
             after_blank = True
             continue
         text = line.stripped
-        two_levels = line.page in deeper
-        if is_term(text, previous, after_blank, two_levels and line.indent > least[line.page]):
+        indented = line.page in deeper and line.indent > least[line.page]
+        if is_term(text, previous, previous_term, after_blank, indented, following.get(id(line), "")):
             entry = ParsedGlossaryEntry(term=text, definition="", line=line.number)
             result.glossary.append(entry)
+            previous_term = True
         elif entry is None:
             report.unplace(line.number, line.text)
         else:
             entry.definition = join(entry.definition, text, joiners)
+            previous_term = False
         previous, after_blank = line, False
     for entry in result.glossary:
         if not entry.definition:
@@ -635,9 +665,14 @@ def parse_glossary(lines: list[Line], result: ParseResult) -> None:
         entry.rules = list(dict.fromkeys(target for target, _ in xrefs.extract(entry.definition)))
 
 
-def is_term(text: str, previous: Line | None, after_blank: bool, indented: bool) -> bool:
-    """A term line: short, not ending a sentence, after a line that ended one (or a blank line),
-    and not indented deeper than the page's terms."""
+def is_term(
+    text: str, previous: Line | None, previous_term: bool, after_blank: bool, indented: bool, after: str
+) -> bool:
+    """A term line: short, not ending a sentence, not indented deeper than the page's terms, and
+    after a blank line or a line that ended a sentence; or, after a definition line that ends
+    without a period ("… folgt ein „+[N]“"), followed by a line that is not short (its definition)."""
     if indented or len(text) > TERM_MAX or ends_sentence(text) or text.endswith((":", "：", ",", "、")):
         return False
-    return previous is None or after_blank or ends_sentence(previous.stripped)
+    if previous is None or after_blank or ends_sentence(previous.stripped):
+        return True
+    return not previous_term and (len(after) > TERM_MAX or ends_sentence(after))
