@@ -39,6 +39,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
+from pdfminer.converter import PDFPageAggregator
 from pdfminer.layout import LTChar, LTContainer, LTImage, LTPage
 from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
@@ -47,6 +48,7 @@ from pdfminer.pdfparser import PDFParser
 from pdfminer.pdftypes import PDFException, resolve1
 from pdfminer.psparser import PSException
 
+from . import rulebook_layout
 from .base import ParseError, ParseResult
 from .source import SourceText
 
@@ -117,12 +119,6 @@ class PdfText:
     def numbered(self) -> list[tuple[int, str]]:
         return [(line.number, line.text) for line in self.lines]
 
-    def page_of(self, number: int) -> int | None:
-        for line in self.lines:
-            if line.number == number:
-                return line.page
-        return None
-
 
 def detect(source: SourceText) -> bool:
     return source.kind == "pdf"
@@ -130,9 +126,10 @@ def detect(source: SourceText) -> bool:
 
 def parse(source: SourceText) -> ParseResult:
     text = extract(source.path, source.data)
-    from . import rulebook_layout
-
-    result = rulebook_layout.parse_lines(source.path, text.numbered(), source.sha256, changed=text.changed)
+    try:
+        result = rulebook_layout.parse_lines(source.path, text.numbered(), source.sha256, changed=text.changed)
+    except ParseError as error:
+        raise ParseError(f"not a rulebook: {error.reason}", path=source.path, line=error.line) from error
     result.format = FORMAT
     if not any(entry.kind in ("rule", "subrule") for entry in result.entries):
         raise ParseError("not a rulebook: the PDF has text but no numbered rules", path=source.path)
@@ -179,8 +176,6 @@ def describe(error: Exception) -> str:
 
 def read_pages(document: PDFDocument):
     """Yield (characters, image count, link rectangles) per page, top-down coordinates."""
-    from pdfminer.converter import PDFPageAggregator
-
     manager = PDFResourceManager(caching=True)
     # No layout analysis (laparams=None): lines are built here, and the analysis is the slow part.
     device = PDFPageAggregator(manager, laparams=None)
