@@ -68,6 +68,17 @@ def test_the_rule_page_shows_the_mark_as_a_label_in_the_readers_language(monkeyp
     assert '<span class="publisher-changed" lang="it">segnato come modificato dall’editore</span>' in italian
 
 
+def test_a_marked_section_says_so_in_its_heading_and_a_marked_rule_once(monkeypatch, client):
+    monkeypatch.setattr(services, "parse_source", marking("208", "208.2a"))
+    import_seed()
+    label = '<span class="publisher-changed" lang="en">marked as changed by the publisher</span>'
+    section = client.get("/rules/mtg/it/2024-10-02/208/").content.decode()
+    assert section.count(label) == 2  # the section's heading, and 208.2a among its rules
+    assert label + "</h1>" in section
+    rule = client.get("/rules/mtg/it/2024-10-02/208.2a/").content.decode()
+    assert rule.count(label) == 1 and label + "</h1>" not in rule
+
+
 # The publisher's PDF imported -------------------------------------------------------------------
 
 # "mtg" stands in for the game until the games registry (rules_data/games.toml) has Lorcana.
