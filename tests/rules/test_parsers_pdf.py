@@ -48,8 +48,11 @@ def test_read_source_returns_a_pdf_undecoded_with_the_sha256_of_its_bytes(tmp_pa
     path = tmp_path / "book.pdf"
     path.write_bytes(data)
     source = read_source(path)
-    assert (source.kind, source.encoding, source.text, source.data) == ("pdf", "PDF", "", data)
+    assert (source.kind, source.encoding, source.data) == ("pdf", "PDF", data)
     assert source.sha256 == hashlib.sha256(data).hexdigest()
+    # Its text is the text layer's lines, read when first asked for (the guesses of quickstart read it).
+    assert "text" not in vars(source)
+    assert source.text == "1. CONCEPTS"
 
 
 def test_a_pdf_named_txt_is_still_read_as_a_pdf_by_its_magic_bytes(tmp_path):

@@ -53,6 +53,8 @@ from .base import ParseError, ParseResult
 from .source import SourceText
 
 FORMAT = "pdf"
+# The title block states the edition (its date), as in the layout-kept text.
+STATES_EDITION = True
 # The rules of any game laid out this way: the caller names the game (as for rulebook-layout).
 GAME = None
 
@@ -120,12 +122,39 @@ class PdfText:
         return [(line.number, line.text) for line in self.lines]
 
 
+class PdfSource(SourceText):
+    """A PDF read by :func:`~.source.read_source`: its bytes, and its text layer read once, when
+    first asked for (``source.text`` is its lines joined, for what reads any source's text: the
+    language and game guesses of ``quickstart``)."""
+
+    def __init__(self, *, path: str, data: bytes, sha256: str):
+        # No ``text`` attribute until it is asked for (see __getattr__).
+        self.path, self.data, self.sha256 = path, data, sha256
+        self.encoding, self.kind = "PDF", "pdf"
+        self._layer: PdfText | None = None
+
+    def __getattr__(self, name: str):
+        if name == "text":
+            self.text = "\n".join(line.text for line in self.layer().lines)
+            return self.text
+        raise AttributeError(name)
+
+    def __repr__(self) -> str:
+        return f"PdfSource(path={self.path!r}, sha256={self.sha256[:16]!r}…)"
+
+    def layer(self) -> PdfText:
+        """The text layer's lines (a :class:`ParseError` for a PDF that has none)."""
+        if self._layer is None:
+            self._layer = extract(self.path, self.data)
+        return self._layer
+
+
 def detect(source: SourceText) -> bool:
     return source.kind == "pdf"
 
 
 def parse(source: SourceText) -> ParseResult:
-    text = extract(source.path, source.data)
+    text = source.layer() if isinstance(source, PdfSource) else extract(source.path, source.data)
     try:
         result = rulebook_layout.parse_lines(source.path, text.numbered(), source.sha256, changed=text.changed)
     except ParseError as error:

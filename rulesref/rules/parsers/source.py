@@ -41,8 +41,8 @@ class SourceText:
     sha256: str
     # How the bytes were read: "UTF-8", "UTF-16 (big-endian)", …, or "PDF".
     encoding: str = "UTF-8"
-    # "text", or "pdf" for a PDF: its bytes are in ``data`` and ``text`` is empty (the pdf
-    # format reads the text layer itself).
+    # "text", or "pdf" for a PDF (a ``pdf.PdfSource``): its bytes are in ``data`` and ``text``
+    # is its text layer's lines, read when first asked for.
     kind: str = "text"
     data: bytes = b""
 
@@ -67,9 +67,10 @@ def read_source(path: str | Path) -> SourceText:
     """Read a text file in UTF-8, or in UTF-16/UTF-32 with a byte-order mark (``.gz``:
     decompressed first); refuse directories, empty, binary and undecodable files.
 
-    A PDF (its bytes start with ``%PDF-``) is returned undecoded, as ``kind="pdf"``: the
-    ``pdf`` format reads it. The sha256 is that of the text's bytes, so a file and its gzip
-    copy are the same source.
+    A PDF (its bytes start with ``%PDF-``) is returned undecoded, as a ``pdf.PdfSource``
+    (``kind="pdf"``) whose text layer is read only when its text is first asked for: a PDF
+    imported again from the same bytes is answered from its sha256 without reading it. The
+    sha256 is that of the text's bytes, so a file and its gzip copy are the same source.
     """
     path = Path(path)
     name = str(path)
@@ -89,9 +90,9 @@ def read_source(path: str | Path) -> SourceText:
     if not data.strip():
         raise ParseError("the file is empty", path=name)
     if is_pdf(data):
-        return SourceText(
-            path=name, text="", sha256=hashlib.sha256(data).hexdigest(), encoding="PDF", kind="pdf", data=data
-        )
+        from .pdf import PdfSource  # pdf.py reads SourceText from here
+
+        return PdfSource(path=name, data=data, sha256=hashlib.sha256(data).hexdigest())
     text, encoding = decode(data, name)
     if not text.strip():
         raise ParseError("the file is empty", path=name)
