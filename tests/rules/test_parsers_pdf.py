@@ -205,11 +205,21 @@ def test_a_damaged_pdf_is_refused(tmp_path):
     )
 
 
-def test_a_pdf_forced_into_a_text_format_is_refused(tmp_path):
+@pytest.mark.parametrize("format", ["cr-text", "rulebook-layout"])
+def test_a_pdf_forced_into_a_text_format_is_refused(tmp_path, format):
     path = tmp_path / "book.pdf"
     path.write_bytes(pdf_bytes(RULEBOOK))
-    with pytest.raises(ParseError, match="does not look like the 'cr-text' format"):
-        parse_source(read_source(path), format="cr-text")
+    with pytest.raises(ParseError) as caught:
+        parse_source(read_source(path), format=format)
+    assert str(caught.value) == f"{path}: a PDF, read by the 'pdf' format, not {format!r}"
+
+
+def test_a_text_file_forced_into_the_pdf_format_is_refused(tmp_path):
+    path = tmp_path / "rules.txt"
+    path.write_text("1. CONCEPTS\n")
+    with pytest.raises(ParseError) as caught:
+        parse_source(read_source(path), format="pdf")
+    assert str(caught.value) == f"{path}: the file does not look like the 'pdf' format"
 
 
 # The publisher's Lorcana PDFs ------------------------------------------------------------------

@@ -87,6 +87,8 @@ def parse_source(source: SourceText, *, format: str | None = None) -> ParseResul
         format = detect_format(source)
     elif format not in PARSERS:
         raise ParseError(f"unknown format {format!r}; known formats: {', '.join(FORMATS)}", path=source.path)
+    elif source.kind == "pdf" and format != pdf.FORMAT:
+        raise ParseError(f"a PDF, read by the {pdf.FORMAT!r} format, not {format!r}", path=source.path)
     elif not PARSERS[format].detect(source):
         raise ParseError(f"the file does not look like the {format!r} format", path=source.path)
     result = PARSERS[format].parse(source)
