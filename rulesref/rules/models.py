@@ -201,6 +201,11 @@ class Entry(models.Model):
         verbose_name=_("duplicate of"),
         help_text=_("Set when the source prints this number a second time; both entries are kept."),
     )
+    changed_by_publisher = models.BooleanField(
+        _("marked as changed by the publisher"),
+        default=False,
+        help_text=_("The source marks this entry's text as new, changed or moved (a PDF prints it in colour)."),
+    )
     concept = models.ForeignKey(
         Concept, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries", verbose_name=_("concept")
     )

@@ -512,7 +512,18 @@ class RowChanges:
         return dataclasses.asdict(self)
 
 
-ENTRY_FIELDS = ("kind", "number", "sort_key", "title", "text", "position", "order", "parent_id", "duplicate_of_id")
+ENTRY_FIELDS = (
+    "kind",
+    "number",
+    "sort_key",
+    "title",
+    "text",
+    "position",
+    "order",
+    "parent_id",
+    "duplicate_of_id",
+    "changed_by_publisher",
+)
 
 
 def _sync_key(kind: str, number: str, text: str) -> tuple:
@@ -551,6 +562,7 @@ def entries_sync(*, edition: Edition, result: ParseResult, progress: Progress | 
             fresh.append(row)
         row.kind, row.number, row.sort_key = p.kind, p.number, p.sort_key
         row.title, row.text, row.position, row.order = p.title, p.text, p.line, index
+        row.changed_by_publisher = p.changed_by_publisher
     total = len(parsed)
     for start in range(0, len(fresh), BATCH):
         Entry.objects.bulk_create(fresh[start : start + BATCH])

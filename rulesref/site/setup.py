@@ -124,7 +124,7 @@ def import_corpora(directory: Path) -> CorporaImport:
     candidates = []
     glossaries = []
     for path in sorted(directory.iterdir()):
-        if not path.is_file() or path.suffix not in (".txt", ".md", ".gz", ".rst"):
+        if not path.is_file() or path.suffix not in (".txt", ".md", ".gz", ".rst", ".pdf"):
             continue
         try:
             check_text(path.name, what=f"{directory}: file name")
