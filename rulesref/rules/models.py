@@ -312,6 +312,9 @@ class Example(models.Model):
     order = models.PositiveSmallIntegerField(_("order"))
     text = models.TextField(_("text"))
     position = models.PositiveIntegerField(_("source line"))
+    # The label as printed when it says more than the language's own ("Example A:", "例C:");
+    # blank: the language's label ("Example:"), which pages show in its place.
+    label = models.CharField(_("printed label"), max_length=40, blank=True)
     # Key of an executable scenario in rules_data/examples/, when one is linked.
     scenario = models.CharField(_("scenario"), max_length=100, blank=True)
 

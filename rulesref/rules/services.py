@@ -596,7 +596,8 @@ def entries_sync(*, edition: Edition, result: ParseResult, progress: Progress | 
 
 
 def _sync_examples(rows: list[Entry], parsed: list) -> int:
-    """Examples by (entry, position under it): changed ones updated, extra ones created or deleted."""
+    """Examples by (entry, position under it): changed ones (text, line or printed label) updated,
+    extra ones created or deleted."""
     current: dict[int, list[Example]] = {}
     for example in Example.objects.filter(entry__in=[row.pk for row in rows]).order_by("entry_id", "order"):
         current.setdefault(example.entry_id, []).append(example)
@@ -606,14 +607,16 @@ def _sync_examples(rows: list[Entry], parsed: list) -> int:
         for order, example in enumerate(p.examples):
             if order < len(have):
                 old = have[order]
-                if (old.text, old.position) != (example.text, example.line):
-                    old.text, old.position = example.text, example.line
+                if (old.text, old.position, old.label) != (example.text, example.line, example.label):
+                    old.text, old.position, old.label = example.text, example.line, example.label
                     update.append(old)
             else:
-                create.append(Example(entry_id=row.pk, order=order, text=example.text, position=example.line))
+                create.append(
+                    Example(entry_id=row.pk, order=order, text=example.text, position=example.line, label=example.label)
+                )
         delete.extend(old.pk for old in have[len(p.examples) :])
     Example.objects.bulk_create(create, batch_size=BATCH)
-    update_rows(Example, update, ["text", "position"])
+    update_rows(Example, update, ["text", "position", "label"])
     Example.objects.filter(pk__in=delete).delete()
     return len(create) + len(update) + len(delete)
 
