@@ -46,7 +46,8 @@ def entry_content(entry: Entry) -> str:
     label = CONTENT_LANGUAGES[entry.edition.language].example_label
     parts = [entry.title] if entry.title and entry.title != entry.text else []
     parts.append(entry.text)
-    parts.extend(f"{label} {example.text}" for example in examples_of(entry))
+    # Each example under the label it is printed with ("Example A:"), else the language's ("Example:").
+    parts.extend(f"{example.label or label} {example.text}" for example in examples_of(entry))
     return "\n".join(part for part in parts if part)
 
 

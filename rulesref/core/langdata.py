@@ -239,19 +239,24 @@ LANGUAGES: dict[str, Language] = {
             "de",
             "Latn",
             "snowball-de",
-            example_labels=("Beispiel:", "Beispiel A:", "Beispiele:"),
+            # The Lorcana rules also print "Beispiel A:" … "Beispiel C:": a letter is read with any label.
+            example_labels=("Beispiel:",),
             citations=Citations(
-                words=("siehe", "Regel", "Regeln", "Abschnitt", "Abschnitte", "Abschnitts"),
+                # "(siehe 4.1.5)", "siehe Abschnitt 4", "in den Abschnitten 3.2.1 bis 3.2.3", "Regeln in Abschnitt 5".
+                words=("siehe", "Regel", "Regeln", "Abschnitt", "Abschnitte", "Abschnitten", "Abschnitts"),
                 joiners=("und", "oder"),
                 ranges=("bis",),
             ),
             cr_headings=CRHeadings(
-                introduction=("Einleitung", "EINLEITUNG"),
+                # The text file has "Einleitung", the 2025 PDF "EINFÜHRUNG".
+                introduction=("Einleitung", "EINLEITUNG", "Einführung", "EINFÜHRUNG"),
                 contents=("Inhalt", "INHALT", "Inhaltsverzeichnis"),
                 glossary=("Glossar", "GLOSSAR"),
+                # Not yet seen in a German file (the Lorcana rules have no credits).
                 credits=("Mitwirkende",),
             ),
-            edition_statements=("Gültig ab {day}. {month} {year}",),
+            # "Gültig ab 30. April 2026" (text file), "Gültig ab dem 31. Oktober 2025" (PDF).
+            edition_statements=("Gültig ab {day}. {month} {year}", "Gültig ab dem {day}. {month} {year}"),
             rulebook_statements=("Version {version}",),
             change_log_headings=("Update-Zusammenfassung",),
         ),
@@ -259,8 +264,12 @@ LANGUAGES: dict[str, Language] = {
             "fr",
             "Latn",
             "snowball-fr",
-            example_labels=("Exemple :", "Exemple:", "Exemples :"),
+            # French puts a space before the colon: "Exemple :" (and "Exemple A :" … "Exemple C :").
+            example_labels=("Exemple :",),
+            # One example in the 2.1.0 text (under 6.4.3) is printed without that space.
+            example_label_slips=("Exemple:",),
             citations=Citations(
+                # "voir 1.7.1", "voir la section 4", "dans les sections 2.2.2.1 à 2.2.2.3".
                 words=("voir", "règle", "règles", "section", "sections"),
                 joiners=("et", "ou"),
                 ranges=("à",),
@@ -269,9 +278,14 @@ LANGUAGES: dict[str, Language] = {
                 introduction=("Introduction", "INTRODUCTION"),
                 contents=("Sommaire", "SOMMAIRE", "Table des matières"),
                 glossary=("Glossaire", "GLOSSAIRE"),
+                # Not yet seen in a French file (the Lorcana rules have no credits).
                 credits=("Crédits",),
             ),
-            edition_statements=("Date de mise à jour : {day} {month} {year}",),
+            # "Date de mise à jour : 30 avril 2026" (text file), "Date de mise à jour 31 octobre 2025" (PDF).
+            edition_statements=(
+                "Date de mise à jour : {day} {month} {year}",
+                "Date de mise à jour {day} {month} {year}",
+            ),
             rulebook_statements=("Version {version}",),
             change_log_headings=("Résumé des mises à jour",),
         ),

@@ -201,6 +201,11 @@ class Entry(models.Model):
         verbose_name=_("duplicate of"),
         help_text=_("Set when the source prints this number a second time; both entries are kept."),
     )
+    changed_by_publisher = models.BooleanField(
+        _("marked as changed by the publisher"),
+        default=False,
+        help_text=_("The source marks this entry's text as new, changed or moved (a PDF prints it in colour)."),
+    )
     concept = models.ForeignKey(
         Concept, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries", verbose_name=_("concept")
     )
@@ -307,6 +312,9 @@ class Example(models.Model):
     order = models.PositiveSmallIntegerField(_("order"))
     text = models.TextField(_("text"))
     position = models.PositiveIntegerField(_("source line"))
+    # The label as printed when it says more than the language's own ("Example A:", "例C:");
+    # blank: the language's label ("Example:"), which pages show in its place.
+    label = models.CharField(_("printed label"), max_length=40, blank=True)
     # Key of an executable scenario in rules_data/examples/, when one is linked.
     scenario = models.CharField(_("scenario"), max_length=100, blank=True)
 

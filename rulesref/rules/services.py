@@ -548,7 +548,18 @@ class RowChanges:
         return dataclasses.asdict(self)
 
 
-ENTRY_FIELDS = ("kind", "number", "sort_key", "title", "text", "position", "order", "parent_id", "duplicate_of_id")
+ENTRY_FIELDS = (
+    "kind",
+    "number",
+    "sort_key",
+    "title",
+    "text",
+    "position",
+    "order",
+    "parent_id",
+    "duplicate_of_id",
+    "changed_by_publisher",
+)
 
 
 def _sync_key(kind: str, number: str, text: str) -> tuple:
@@ -587,6 +598,7 @@ def entries_sync(*, edition: Edition, result: ParseResult, progress: Progress | 
             fresh.append(row)
         row.kind, row.number, row.sort_key = p.kind, p.number, p.sort_key
         row.title, row.text, row.position, row.order = p.title, p.text, p.line, index
+        row.changed_by_publisher = p.changed_by_publisher
     total = len(parsed)
     for start in range(0, len(fresh), BATCH):
         Entry.objects.bulk_create(fresh[start : start + BATCH])
@@ -620,7 +632,8 @@ def entries_sync(*, edition: Edition, result: ParseResult, progress: Progress | 
 
 
 def _sync_examples(rows: list[Entry], parsed: list) -> int:
-    """Examples by (entry, position under it): changed ones updated, extra ones created or deleted."""
+    """Examples by (entry, position under it): changed ones (text, line or printed label) updated,
+    extra ones created or deleted."""
     current: dict[int, list[Example]] = {}
     for example in Example.objects.filter(entry__in=[row.pk for row in rows]).order_by("entry_id", "order"):
         current.setdefault(example.entry_id, []).append(example)
@@ -630,14 +643,16 @@ def _sync_examples(rows: list[Entry], parsed: list) -> int:
         for order, example in enumerate(p.examples):
             if order < len(have):
                 old = have[order]
-                if (old.text, old.position) != (example.text, example.line):
-                    old.text, old.position = example.text, example.line
+                if (old.text, old.position, old.label) != (example.text, example.line, example.label):
+                    old.text, old.position, old.label = example.text, example.line, example.label
                     update.append(old)
             else:
-                create.append(Example(entry_id=row.pk, order=order, text=example.text, position=example.line))
+                create.append(
+                    Example(entry_id=row.pk, order=order, text=example.text, position=example.line, label=example.label)
+                )
         delete.extend(old.pk for old in have[len(p.examples) :])
     Example.objects.bulk_create(create, batch_size=BATCH)
-    update_rows(Example, update, ["text", "position"])
+    update_rows(Example, update, ["text", "position", "label"])
     Example.objects.filter(pk__in=delete).delete()
     return len(create) + len(update) + len(delete)
 

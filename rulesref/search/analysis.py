@@ -20,11 +20,15 @@ finds "破壊される") is paid back by the bigram field, which keeps every cha
 from __future__ import annotations
 
 import csv
+import functools
+import hashlib
 import os
 import re
 import threading
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 from whoosh.analysis import (
     Analyzer,
@@ -42,19 +46,27 @@ from rulesref.core import languages, scripts
 __all__ = [
     "ANALYZERS",
     "CJKBigramTokenizer",
+    "CompoundVocabulary",
+    "ElisionFilter",
+    "GermanCompoundFilter",
     "ItalianElisionFilter",
     "JapaneseTokenizer",
     "NFKCFilter",
     "UnknownAnalyzer",
     "WordTokenizer",
     "YoFoldFilter",
+    "analysis_key",
     "analyzer_for",
     "bigram_analyzer",
     "cjk_bigram_analyzer",
     "english_analyzer",
+    "compound_parts",
     "extract_symbols",
+    "french_analyzer",
+    "german_analyzer",
     "italian_analyzer",
     "japanese_analyzer",
+    "reads_texts",
     "russian_analyzer",
     "tokens",
 ]
@@ -397,16 +409,20 @@ ITALIAN_ELISIONS = frozenset(
     """.split()
 )
 
+# Words French elides before a vowel or a mute h: "l’encrier", "d’un", "qu’il", "jusqu’à", "lorsqu’un".
+FRENCH_ELISIONS = frozenset("l d j m n s t c qu jusqu lorsqu puisqu quoiqu presqu quelqu".split())
 
-class ItalianElisionFilter(_Comparable, Filter):
-    """Drops elided words ("l’", "dell'", "un'", "quell'"): "l'oggetto" indexes only "oggetto".
+
+class ElisionFilter(_Comparable, Filter):
+    """Drops elided words ("l’", "dell'", "qu’"): "l'oggetto" indexes only "oggetto", "l’encrier" only "encrier".
 
     Follows ``WordTokenizer(elision=True)``, which leaves the apostrophe on a word followed by one.
-    A word with an apostrophe that is not an Italian elision ("Urza's") keeps its text without the
-    apostrophe. Behaves like a stop filter: with ``removestops=False`` the elision is kept, stopped.
+    A word with an apostrophe that is not an elision of the language ("Urza's", "aujourd’hui") keeps
+    its text without the apostrophe. Behaves like a stop filter: with ``removestops=False`` the
+    elision is kept, stopped.
     """
 
-    def __init__(self, *, elisions: frozenset[str] = ITALIAN_ELISIONS):
+    def __init__(self, *, elisions: frozenset[str]):
         self.elisions = frozenset(elisions)
 
     def __call__(self, tokens):
@@ -424,13 +440,191 @@ class ItalianElisionFilter(_Comparable, Filter):
             yield t
 
 
+class ItalianElisionFilter(ElisionFilter):
+    """:class:`ElisionFilter` with the Italian elisions (its own class: indexes built before French pickled it)."""
+
+    def __init__(self, *, elisions: frozenset[str] = ITALIAN_ELISIONS):
+        super().__init__(elisions=elisions)
+
+
+# German compounds. A reader who looks for "Karte" expects "Kartentyp" and "Charakterkarte", and one who
+# looks for "Herausforderung" expects "Herausforderungsschaden": at index time a compound also gives its
+# parts, at its own position, each part with the offsets of its own letters (a snippet marks "Karten" in
+# "Kartentyp"). Queries are not split: "Tintenfass" asks for that word, not for any text with "Tinte" and
+# "Fass". No German compound splitter on PyPI fits (CharSplit's n-gram model, as split-words, takes 2 s and
+# 370 MB to load and splits "Schaden" into "Scha" + "den"; simplemma's 1.1 M forms split "Ressourcen" into
+# "Res" + "sourcen"; compound-split's dictionary loader reads characters, not lines), so the parts are the
+# words the texts themselves use (``CompoundVocabulary.from_texts``, over every German text of the index):
+# - a head is a word the texts print with a capital (a noun) and a modifier any word of the texts, joined
+#   by a linking element (Fugen-s, -n, -en, -es, -er, -e, -ens) or with a final -e dropped ("Sprachform");
+#   the split with the fewest parts wins, then the longest head, and each part is split again
+#   ("Herausforderungsschadens" → "Herausforderung", "Schaden");
+# - a compound whose head the texts never print alone ("Vorrat" of "Tintenvorrat") gives its modifier only,
+#   when that is a noun the texts print alone ten times or more ("Tinte", "Karte", "Spiel") and five letters
+#   or more follow it.
+# Nouns (words the texts print with a capital) of eight letters or more are split, into parts of three
+# letters or more that are not stop words.
+# Measured on the German Lorcana rules 2.1.0 in docs/search.md.
+COMPOUND_LINKS = ("", "s", "es", "n", "en", "e", "er", "ens")
+COMPOUND_MIN_LENGTH = 8
+COMPOUND_MIN_PART = 3
+COMPOUND_MIN_REST = 5
+COMPOUND_MODIFIER_COUNT = 10
+_COMPOUND_STOPS = frozenset(stoplists["de"])
+_LETTERS_RE = re.compile(r"[^\W\d_]+")
+
+
+@dataclass(frozen=True, repr=False)
+class CompoundVocabulary:
+    """What German compounds split into: ``heads`` (nouns: printed with a capital), ``words`` (every word)
+    and ``modifiers`` (nouns printed often enough to be recognised at the front of any compound)."""
+
+    heads: frozenset[str] = frozenset()
+    words: frozenset[str] = frozenset()
+    modifiers: frozenset[str] = frozenset()
+
+    @classmethod
+    def from_texts(cls, texts: Iterable[str]) -> CompoundVocabulary:
+        words: set[str] = set()
+        nouns: Counter[str] = Counter()
+        for text in texts:
+            for match in _LETTERS_RE.finditer(text):
+                word = match.group()
+                lowered = word.lower()
+                if len(word) < COMPOUND_MIN_PART or lowered in _COMPOUND_STOPS:
+                    continue
+                words.add(lowered)
+                if word[0].isupper():
+                    nouns[lowered] += 1
+        modifiers = {noun for noun, count in nouns.items() if count >= COMPOUND_MODIFIER_COUNT}
+        return cls(frozenset(nouns), frozenset(words), frozenset(modifiers))
+
+    def __repr__(self) -> str:
+        return f"CompoundVocabulary({len(self.heads)} heads, {len(self.words)} words, {len(self.modifiers)} modifiers)"
+
+    def __bool__(self) -> bool:
+        return bool(self.words)
+
+    @property
+    def digest(self) -> str:
+        """A short fingerprint: snippets analysed with one vocabulary are cached apart from another's."""
+        return _vocabulary_digest(self)
+
+
+@functools.lru_cache(maxsize=16)
+def _vocabulary_digest(vocabulary: CompoundVocabulary) -> str:
+    data = "\n\n".join("\n".join(sorted(words)) for words in (vocabulary.heads, vocabulary.words, vocabulary.modifiers))
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=65536)
+def compound_parts(word: str, vocabulary: CompoundVocabulary) -> tuple[tuple[str, int, int], ...]:
+    """The parts of a lowercased compound: (part, start, end), the span covering the part and its link.
+
+    ``()`` when ``word`` is no compound of the vocabulary's words, or not a noun (the texts never print it
+    with a capital: "zugefügt" is no "Zug"). The parts of a part follow it.
+    """
+    if len(word) < COMPOUND_MIN_LENGTH or word not in vocabulary.heads:
+        return ()
+    split = _best_split(word, vocabulary, False)
+    if split is None:
+        modifier = _known_modifier(word, vocabulary)
+        return (modifier,) if modifier else ()
+    parts: list[tuple[str, int, int]] = []
+    for part, start, end in split:
+        parts.append((part, start, end))
+        for inner, inner_start, inner_end in compound_parts(part, vocabulary):
+            parts.append((inner, start + inner_start, start + min(inner_end, end - start)))
+    return tuple(dict.fromkeys(parts))
+
+
+@functools.lru_cache(maxsize=65536)
+def _best_split(word: str, vocabulary: CompoundVocabulary, whole: bool) -> tuple[tuple[str, int, int], ...] | None:
+    """The split of ``word`` with the fewest parts, then the longest head; ``whole``: it may be one part."""
+    if whole and word in vocabulary.words:
+        return ((word, 0, len(word)),)
+    best = None
+    for cut in range(len(word) - COMPOUND_MIN_PART, COMPOUND_MIN_PART - 1, -1):
+        head = word[cut:]
+        if head not in vocabulary.heads:
+            continue
+        for base in _modifier_bases(word[:cut], vocabulary):
+            front = _best_split(base, vocabulary, True)
+            if not front:
+                continue
+            # The last part of the front spans its linking element too ("Tinten" of "Tintenkosten").
+            *rest, (last, last_start, _end) = front
+            candidate = (*rest, (last, last_start, cut), (head, cut, len(word)))
+            if best is None or len(candidate) < len(best):
+                best = candidate
+        if best is not None and len(best) == 2:
+            break  # no split has fewer parts, and this head is the longest
+    return best
+
+
+def _modifier_bases(modifier: str, vocabulary: CompoundVocabulary) -> Iterator[str]:
+    """What a modifier can stand for: itself without a linking element, or with a dropped final -e."""
+    for link in COMPOUND_LINKS:
+        if link and not modifier.endswith(link):
+            continue
+        base = modifier[: len(modifier) - len(link)]
+        if len(base) >= COMPOUND_MIN_PART:
+            yield base
+    if modifier + "e" in vocabulary.words and modifier not in _COMPOUND_STOPS:  # not "Viel" of "Vielzahl"
+        yield modifier + "e"
+
+
+def _known_modifier(word: str, vocabulary: CompoundVocabulary) -> tuple[str, int, int] | None:
+    """The longest frequent noun (with its link) at the front of ``word``, five letters or more before its end."""
+    for cut in range(len(word) - COMPOUND_MIN_REST, COMPOUND_MIN_PART - 1, -1):
+        modifier = word[:cut]
+        for link in COMPOUND_LINKS:
+            if modifier.endswith(link) and modifier[: cut - len(link)] in vocabulary.modifiers:
+                return (modifier[: cut - len(link)], 0, cut)
+    return None
+
+
+class GermanCompoundFilter(_Comparable, Filter):
+    """At index time, a German compound is followed by its parts, at its position (see ``compound_parts``).
+
+    Goes after the stop filter, which would renumber the parts' positions, and before stemming. Does
+    nothing in queries (``mode="query"``) and with an empty vocabulary.
+    """
+
+    def __init__(self, vocabulary: CompoundVocabulary = CompoundVocabulary()):
+        self.vocabulary = vocabulary
+
+    def __call__(self, tokens):
+        vocabulary = self.vocabulary
+        for t in tokens:
+            text = t.text
+            if t.mode == "query" or not vocabulary or t.stopped or not text.isalpha():
+                yield t
+                continue
+            parts = compound_parts(text, vocabulary)
+            chars = t.chars and t.endchar - t.startchar == len(text)
+            start, end, boost = (t.startchar, t.endchar, t.boost) if t.chars else (0, 0, t.boost)
+            yield t
+            for part, part_start, part_end in parts:
+                t.text = part
+                t.boost = boost
+                t.stopped = False
+                if chars:
+                    t.startchar, t.endchar = start + part_start, start + part_end
+                yield t
+
+
 # Analyzers. The factories are the table's values; each call returns a fresh analyzer.
+
+
+# Function words whoosh's stop lists lack: its French list has "le" and "la" but not "les".
+EXTRA_STOP_WORDS = {"fr": frozenset("les cet cette leurs".split())}
 
 
 def _stop_filter(lang: str, *, fold=None) -> StopFilter:
     # minsize=1: single digits and letters ("2 damage", "X") are words here; the stop lists already
     # hold the one-letter function words (a, i, s, t; e, è, o; в, и, с, ...).
-    words = stoplists[lang]
+    words = stoplists[lang] | EXTRA_STOP_WORDS.get(lang, frozenset())
     if fold is not None:
         words = {word.translate(fold) for word in words}
     return StopFilter(stoplist=words, minsize=1)
@@ -462,16 +656,40 @@ def russian_analyzer() -> Analyzer:
     )
 
 
-def german_analyzer() -> Analyzer:
-    return WordTokenizer() | NFKCFilter() | LowercaseFilter() | _stop_filter("de") | StemFilter(lang="de")
+def german_analyzer(vocabulary: CompoundVocabulary = CompoundVocabulary()) -> Analyzer:
+    """Snowball, stemmed twice, with compounds split into the ``vocabulary``'s words at index time.
+
+    Twice: Snowball takes "-ung" off after "-er", so "Herausforderung" stems to "herausforder" and
+    "herausfordern" to "herausford"; a second pass makes them meet (on the German Lorcana rules 2.1.0,
+    36 of 2,349 words change, "aktivieren"/"Aktivierung" and "resultieren"/"resultierende" among them,
+    and none changes in a third pass).
+    """
+    return (
+        WordTokenizer()
+        | NFKCFilter()
+        | LowercaseFilter()
+        | _stop_filter("de")
+        | GermanCompoundFilter(vocabulary)
+        | StemFilter(lang="de")
+        | StemFilter(lang="de")
+    )
 
 
 def french_analyzer() -> Analyzer:
+    """Snowball, stemmed twice, with elided words dropped: "l’encrier" indexes "encri", "qu’il" nothing.
+
+    Twice: Snowball's French leaves "encriers" as "encrier" but takes "encrier" to "encri", and takes
+    "défi" to "def" but "défier" to "défi"; a second pass makes each pair meet (on the French Lorcana rules
+    2.1.0, 181 of 2,145 words change: "vérifier"/"vérification", "modifier"/"modification" meet, and so do
+    a few that should not, "papa"/"papier", "vers"/"véritable").
+    """
     return (
         WordTokenizer(elision=True)
         | NFKCFilter()
         | LowercaseFilter()
+        | ElisionFilter(elisions=FRENCH_ELISIONS)
         | _stop_filter("fr")
+        | StemFilter(lang="fr")
         | StemFilter(lang="fr")
     )
 
@@ -507,8 +725,18 @@ ANALYZERS: dict[str, Callable[[], Analyzer]] = {
 }
 
 
-def analyzer_for(language_code: str) -> Analyzer:
+# Analyzer families that split words into the vocabulary of the texts they index (German compounds): the
+# index build hands them its texts, and the vocabulary is pickled into the index with the analyzer.
+VOCABULARIES: dict[str, Callable[[Iterable[str]], CompoundVocabulary]] = {
+    "snowball-de": CompoundVocabulary.from_texts,
+}
+
+
+def analyzer_for(language_code: str, *, texts: Iterable[str] | None = None) -> Analyzer:
     """The analyzer of a content language (``"en"``, ``"zh-hans"``; aliases as ``get_language`` takes).
+
+    ``texts``: every text its index will hold, for a language whose analyzer reads a vocabulary
+    (``reads_texts``); without them German compounds are not split.
 
     Raises ``UnknownLanguage`` for a code that is not a content language and ``UnknownAnalyzer`` for a
     language whose analyzer is missing here: never a silent fallback.
@@ -522,7 +750,24 @@ def analyzer_for(language_code: str) -> Analyzer:
             f"content language {language.code!r} names the search analyzer {language.analyzer!r}, "
             f"which rulesref.search.analysis does not provide (known analyzers: {known})"
         ) from None
+    vocabulary = VOCABULARIES.get(language.analyzer)
+    if texts is not None and vocabulary is not None:
+        return factory(vocabulary(texts))
     return factory()
+
+
+def reads_texts(language_code: str) -> bool:
+    """Whether the analyzer of this language reads the vocabulary of the texts it indexes."""
+    return languages.get_language(language_code).analyzer in VOCABULARIES
+
+
+def analysis_key(language_code: str, analyzer: Analyzer) -> str:
+    """A name for what ``analyzer`` does to texts of this language: the language, and for an analyzer
+    with a vocabulary its digest ("de@1a2b…"), so that analyses are cached apart."""
+    for item in getattr(analyzer, "items", ()):
+        if isinstance(item, GermanCompoundFilter) and item.vocabulary:
+            return f"{language_code}@{item.vocabulary.digest}"
+    return language_code
 
 
 def tokens(analyzer: Analyzer, text: str, *, mode: str = "index") -> list[tuple[str, int, int]]:

@@ -249,6 +249,19 @@ def documents_for_language(language: str) -> Iterator[dict]:
         }
 
 
+def texts_for_language(language: str) -> Iterator[str]:
+    """The words of every document of one language (titles, texts, examples, glossary terms and
+    definitions), for an analyzer that reads the vocabulary of what it indexes (German compounds)."""
+    entries = Entry.objects.filter(edition__language=language).order_by("pk")
+    yield from (title for title in entries.values_list("title", flat=True).iterator(chunk_size=2000) if title)
+    yield from entries.values_list("text", flat=True).iterator(chunk_size=2000)
+    examples = Example.objects.filter(entry__edition__language=language).order_by("pk")
+    yield from examples.values_list("text", flat=True).iterator(chunk_size=2000)
+    glossary = GlossaryEntry.objects.filter(edition__language=language).order_by("pk")
+    for term, definition in glossary.values_list("term", "definition").iterator(chunk_size=2000):
+        yield f"{term}\n{definition}"
+
+
 def expected_counts() -> dict[str, int]:
     """Documents each language's index must hold: its entries plus its glossary entries."""
     counts = dict.fromkeys(CONTENT_LANGUAGES, 0)

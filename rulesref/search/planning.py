@@ -43,6 +43,14 @@ QUESTION_WORDS = {
     "en": frozenset("whose many much happen happens happened could would".split()),
     "it": frozenset("cosa quali quando succede accade può possono".split()),
     "ru": frozenset("какие каких какое почему сколько происходит случается".split()),
+    # "Wie viele Karten …", "Was passiert, wenn …", "Wann darf ich …" (wie, was, welche, kann are stop words).
+    "de": frozenset("wann warum wieso weshalb wieviele viele passiert geschieht darf dürfen".split()),
+    # "Combien de cartes …", "Que se passe-t-il quand …", "Quand peut-on …" (que, qui, il, t are stop words; an
+    # inverted verb is one word to the question reader).
+    "fr": frozenset(
+        "combien quand pourquoi comment quel quelle quels quelles quoi passe arrive peut peuvent "
+        "passe-t-il arrive-t-il peut-il peut-elle peut-on peuvent-ils doit-il doit-on".split()
+    ),
 }
 
 
@@ -53,6 +61,8 @@ COUNT_PHRASES = {
     "en": re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE),
     "it": re.compile(r"\bquant[oaie]\b", re.IGNORECASE),
     "ru": re.compile(r"\bсколько\b", re.IGNORECASE),
+    "de": re.compile(r"\bwie ?viele?\b", re.IGNORECASE),
+    "fr": re.compile(r"\bcombien\b", re.IGNORECASE),
 }
 # Number words by value; a question's "zero" also finds "0" and its "10" also finds "ten" (one question
 # word either way).
@@ -79,6 +89,23 @@ NUMBER_WORDS: dict[str, dict[int, str]] = {
         )
     )
     | {30: "тридцать", 40: "сорок", 50: "пятьдесят", 60: "шестьдесят", 100: "сто"},
+    # One is "eins" only: "ein", "eine" are articles (stop words), and a question's article is no number.
+    "de": dict(
+        enumerate(
+            "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf dreizehn vierzehn fünfzehn "
+            "sechzehn siebzehn achtzehn neunzehn zwanzig".split()
+        )
+    )
+    | {30: "dreißig", 40: "vierzig", 50: "fünfzig", 60: "sechzig", 100: "hundert"},
+    # No "un"/"une" (articles: every question has one) and no "dix-sept" … "dix-neuf" (two words each).
+    "fr": dict(
+        zip(
+            [0, *range(2, 17), 20, 30, 40, 50, 60, 100],
+            "zéro deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize vingt "
+            "trente quarante cinquante soixante cent".split(),
+            strict=True,
+        )
+    ),
 }
 DIGITS_RE = re.compile(r"\d+")
 
@@ -257,7 +284,7 @@ def _counted(index, language: str, text: str, groups: tuple) -> int | None:
     if match is None:
         return None
     analyzer = index.index.schema["text"].analyzer
-    return min(len(groups), sum(1 for _ in analyzer(text[: match.start()])))
+    return min(len(groups), sum(1 for _ in analyzer(text[: match.start()], mode="query")))
 
 
 @dataclass(frozen=True)

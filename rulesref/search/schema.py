@@ -6,6 +6,8 @@ Japanese adds a character-bigram field beside its morphological one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from rulesref.core.languages import CONTENT_LANGUAGES
@@ -16,7 +18,10 @@ from .analysis import analyzer_for, bigram_analyzer
 BIGRAM_COMPANION = {"ja"}
 
 
-def schema_for(language: str) -> Schema:
+def schema_for(language: str, *, texts: Iterable[str] | None = None) -> Schema:
+    """The schema of one language's index; ``texts``: what it will hold, for an analyzer that reads them
+    (German compounds, ``analysis.reads_texts``)."""
+    analyzer = analyzer_for(language, texts=texts)
     fields = {
         # "e<entry pk>" or "g<glossary entry pk>".
         "doc_id": ID(stored=True, unique=True),
@@ -33,10 +38,10 @@ def schema_for(language: str) -> Schema:
         "latest": ID(),
         "order": NUMERIC(stored=True, sortable=True),
         "title": STORED(),
-        "text": TEXT(analyzer=analyzer_for(language), stored=True, spelling=True),
+        "text": TEXT(analyzer=analyzer, stored=True, spelling=True),
         # The topic a rule introduces: its section's title, given to the section's first
         # rule (208.1 under "208. Power/Toughness"), which is where a term is defined.
-        "heading": TEXT(analyzer=analyzer_for(language)),
+        "heading": TEXT(analyzer=analyzer),
         # The name this document defines, as indexed words (a section's title, a keyword rule's name,
         # a glossary term): documents.definition_form.
         "defines": ID(sortable=True),

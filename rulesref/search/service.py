@@ -311,7 +311,7 @@ def _show(generation, fused: list[Fused], shown: list[str], terms, edition, limi
             cache_key = (language, docnum, tuple(sorted((k, tuple(sorted(v))) for k, v in marked.items())))
             html = generation.snippets.get(cache_key)
             if html is None:
-                html = snippet(language, stored["text"], marked)
+                html = snippet(language, stored["text"], marked, analyzer=index.index.schema["text"].analyzer)
                 generation.snippets.put(cache_key, html)
             texts[language] = LanguageText(
                 lang=language,

@@ -16,7 +16,7 @@ import re
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from .analysis import analyzer_for, bigram_analyzer, tokens
+from .analysis import analysis_key, analyzer_for, bigram_analyzer, tokens
 
 ELLIPSIS = "…"
 BIGRAMS = "bigrams"
@@ -26,23 +26,31 @@ _analyzers: dict[str, object] = {}
 
 @functools.lru_cache(maxsize=8192)
 def analysed(kind: str, text: str) -> tuple[tuple[str, int, int], ...]:
-    """Tokens with offsets of a stored text (``kind``: a language, or "bigrams"); the same rule texts
-    come back query after query, so this is cached (bounded)."""
+    """Tokens with offsets of a stored text (``kind``: a language, "bigrams", or an ``analysis_key`` of an
+    index's own analyzer); the same rule texts come back query after query, so this is cached (bounded)."""
     analyzer = _analyzers.get(kind)
     if analyzer is None:
         analyzer = _analyzers[kind] = bigram_analyzer() if kind == BIGRAMS else analyzer_for(kind)
     return tuple(tokens(analyzer, text))
 
 
-def snippet(language: str, text: str, terms) -> SafeString:
-    """``text`` escaped, with every match of ``terms`` (a plan's terms) marked, in a window."""
+def snippet(language: str, text: str, terms, *, analyzer=None) -> SafeString:
+    """``text`` escaped, with every match of ``terms`` (a plan's terms) marked, in a window.
+
+    ``analyzer``: the one the index holds for ``text`` (it may carry a vocabulary: the parts of German
+    compounds are marked only by the analyzer that split them).
+    """
+    kind = language
+    if analyzer is not None:
+        kind = analysis_key(language, analyzer)
+        _analyzers.setdefault(kind, analyzer)
     spans = []
     if terms.get("text"):
-        spans += match_spans(analysed(language, text), terms["text"])
+        spans += match_spans(analysed(kind, text), terms["text"])
     if terms.get("bigrams"):
         spans += match_spans(analysed(BIGRAMS, text), terms["bigrams"])
     for phrase in terms.get("phrase:text", ()):
-        spans += match_phrase(analysed(language, text), phrase)
+        spans += match_phrase(analysed(kind, text), phrase)
     for phrase in terms.get("phrase:bigrams", ()):
         spans += match_phrase(analysed(BIGRAMS, text), phrase)
     for char in terms.get("chars", ()):

@@ -48,6 +48,7 @@ from whoosh import index as whoosh_index
 from rulesref.core.languages import CONTENT_LANGUAGES
 
 from . import derivation, documents, expansion
+from .analysis import reads_texts
 from .schema import schema_for
 
 Progress = Callable[[str, int, int], None]
@@ -251,7 +252,8 @@ def _build_once(progress: Progress | None) -> BuildReport | None:
 
 def _build_language(directory: Path, language: str, total: int, progress: Progress | None) -> None:
     directory.mkdir()
-    ix = whoosh_index.create_in(str(directory), schema_for(language))
+    texts = documents.texts_for_language(language) if reads_texts(language) else None
+    ix = whoosh_index.create_in(str(directory), schema_for(language, texts=texts))
     writer = ix.writer(limitmb=256)
     done = 0
     try:

@@ -15,6 +15,7 @@ from rulesref.core.catalogs import catalog_messages, catalog_problems, compile_c
 
 def test_language_codes_map_to_babel_locales():
     assert languages.get_language("zh-hans").babel_locale == "zh_Hans"
+    assert (languages.get_language("DE").babel_locale, languages.get_language("FR").code) == ("de", "fr")
     assert languages.get_language("ZH").code == "zh-hans"
     assert languages.get_language("ja").analyzer == "japanese"
 
@@ -35,9 +36,12 @@ def test_korean_is_a_content_language_searched_by_character_bigrams():
 @pytest.mark.parametrize(
     "ui, labels",
     [
-        ("en", ["English", "Italian", "Japanese", "Russian", "Chinese (Simplified)", "Korean"]),
-        ("it", ["Inglese", "Italiano", "Giapponese", "Russo", "Cinese (semplificato)", "Coreano"]),
-        ("ja", ["英語", "イタリア語", "日本語", "ロシア語", "中国語 (簡体字)", "韓国語"]),
+        ("en", ["English", "Italian", "Japanese", "Russian", "Chinese (Simplified)", "German", "French", "Korean"]),
+        (
+            "it",
+            ["Inglese", "Italiano", "Giapponese", "Russo", "Cinese (semplificato)", "Tedesco", "Francese", "Coreano"],
+        ),
+        ("ja", ["英語", "イタリア語", "日本語", "ロシア語", "中国語 (簡体字)", "ドイツ語", "フランス語", "韓国語"]),
     ],
 )
 def test_language_labels_are_babel_names_in_the_interface_language(ui, labels):
@@ -46,7 +50,16 @@ def test_language_labels_are_babel_names_in_the_interface_language(ui, labels):
 
 
 def test_model_choices_name_every_registered_language_in_english():
-    assert languages.language_choices()[-2:] == [("zh-hans", "Chinese (Simplified)"), ("ko", "Korean")]
+    assert languages.language_choices() == [
+        ("en", "English"),
+        ("it", "Italian"),
+        ("ja", "Japanese"),
+        ("ru", "Russian"),
+        ("zh-hans", "Chinese (Simplified)"),
+        ("de", "German"),
+        ("fr", "French"),
+        ("ko", "Korean"),
+    ]
 
 
 def test_the_project_passes_its_system_checks():

@@ -10,18 +10,22 @@ from whoosh.qparser import QueryParser
 from whoosh.query import Phrase, Prefix
 
 from rulesref.core import languages
+from rulesref.search import planning
 from rulesref.search.analysis import (
     ANALYZERS,
     CJKBigramTokenizer,
+    CompoundVocabulary,
     ItalianElisionFilter,
     JapaneseTokenizer,
     NFKCFilter,
     UnknownAnalyzer,
     WordTokenizer,
     YoFoldFilter,
+    analysis_key,
     analyzer_for,
     bigram_analyzer,
     extract_symbols,
+    german_analyzer,
     tokens,
 )
 from tests.conftest import SEED_BERSERK, SEED_IT_2023, SEED_IT_2024, SEED_JA
@@ -173,6 +177,178 @@ def test_russian_inflections_share_stems(tmp_path):
 
 def test_yolka_and_elka_find_each_other(tmp_path):
     assert search(tmp_path, analyzer_for("ru"), ["Ёлка.", "елка.", "Сосна."], "елка") == ["1", "2"]
+
+
+# German
+
+# What the index's German texts would say: the nouns Karte, Typ, Schaden and Herausforderung alone, "Tinte"
+# and "Zug" ten times each (often enough to be known at the front of any compound), and the compounds.
+GERMAN_TEXTS = [
+    "Jede Karte hat einen Typ. Der Kartentyp steht auf der Karte.",
+    "Eine Herausforderung kann Schaden zufügen: der Herausforderungsschaden.",
+    "Lege Tinte ab. " * 10 + "Der Zug endet. " * 10,
+    "Lege die Karte in deinen Tintenvorrat. Es wurde zugefügt. Ein Tintenfass.",
+]
+
+
+def german_with_compounds():
+    return german_analyzer(CompoundVocabulary.from_texts(GERMAN_TEXTS))
+
+
+def test_the_vocabulary_holds_the_texts_nouns_words_and_frequent_nouns():
+    vocabulary = CompoundVocabulary.from_texts(GERMAN_TEXTS)
+    assert sorted(vocabulary.modifiers) == ["lege", "tinte", "zug"]
+    assert {"karte", "typ", "kartentyp", "tintenvorrat"} <= vocabulary.heads
+    assert "zugefügt" in vocabulary.words - vocabulary.heads
+    assert "der" not in vocabulary.words  # a stop word is never a part
+
+
+def test_german_is_stemmed_twice_so_that_the_challenge_and_to_challenge_meet():
+    assert texts(analyzer_for("de"), "Herausforderung herausfordern Herausforderer Aktivierung aktivieren") == [
+        "herausford",
+        "herausford",
+        "herausford",
+        "aktivi",
+        "aktivi",
+    ]
+
+
+def test_a_german_compound_is_followed_by_its_parts_at_its_position_each_marking_its_letters():
+    analyzer = german_with_compounds()
+    assert tokens(analyzer, "Der Kartentyp steht") == [
+        ("kartentyp", 4, 13),
+        ("kart", 4, 10),  # "Karten": the part with its linking -n
+        ("typ", 10, 13),
+        ("steht", 14, 19),
+    ]
+    positions = [(t.text, t.pos) for t in analyzer("Der Kartentyp steht", positions=True)]
+    assert positions == [("kartentyp", 1), ("kart", 1), ("typ", 1), ("steht", 2)]
+
+
+def test_a_part_that_is_a_compound_gives_its_parts_too():
+    assert tokens(german_with_compounds(), "Herausforderungsschaden") == [
+        ("herausforderungsschad", 0, 23),
+        ("herausford", 0, 16),  # "Herausforderungs"
+        ("schad", 16, 23),
+    ]
+
+
+def test_a_compound_whose_head_is_never_printed_alone_gives_its_frequent_modifier():
+    """ "Vorrat" is not a word of the texts, "Tinte" is, ten times: "Tinte" finds "Tintenvorrat"."""
+    assert tokens(german_with_compounds(), "Tintenvorrat") == [("tintenvorrat", 0, 12), ("tint", 0, 6)]
+
+
+def test_a_word_never_printed_with_a_capital_is_no_compound():
+    """ "Zug" is a frequent noun, but "zugefügt" is a verb: it is not split."""
+    assert tokens(german_with_compounds(), "zugefügt") == [("zugefugt", 0, 8)]
+
+
+def test_queries_and_an_analyzer_without_a_vocabulary_do_not_split_compounds():
+    assert texts(german_with_compounds(), "Kartentyp", mode="query") == ["kartentyp"]
+    assert tokens(analyzer_for("de"), "Kartentyp") == [("kartentyp", 0, 9)]
+
+
+def test_german_compounds_are_found_by_their_parts_but_not_the_other_way_round(tmp_path):
+    documents = [
+        "Der Kartentyp steht oben.",
+        "Lege die Karte ab.",
+        "Lege eine Karte in deinen Tintenvorrat.",
+        "Die Herausforderung beginnt.",
+        "Ein Tintenfass.",
+    ]
+    analyzer = german_analyzer(CompoundVocabulary.from_texts(GERMAN_TEXTS + documents))
+    assert search(tmp_path / "karte", analyzer, documents, "Karte") == ["1", "2", "3"]
+    assert search(tmp_path / "tinte", analyzer, documents, "Tinte") == ["3", "5"]
+    assert search(tmp_path / "whole", analyzer, documents, "Tintenfass") == ["5"]
+    assert search(tmp_path / "kartentyp", analyzer, documents, "Kartentyp") == ["1"]
+    assert search(tmp_path / "challenger", analyzer, documents, "Herausforderer") == ["4"]
+    # The parts stand at their compound's position: a phrase reads across it.
+    assert search(tmp_path / "phrase", analyzer, documents, '"Karte in deinen Tintenvorrat"') == ["3"]
+
+
+def test_a_german_analyzer_with_a_vocabulary_survives_pickling_and_reopening(tmp_path):
+    analyzer = german_with_compounds()
+    restored = pickle.loads(pickle.dumps(analyzer))
+    assert restored == analyzer
+    assert tokens(restored, "Kartentyp") == tokens(analyzer, "Kartentyp")
+    index.create_in(tmp_path, Schema(body=TEXT(analyzer=analyzer)))
+    assert texts(index.open_dir(tmp_path).schema["body"].analyzer, "Kartentyp") == ["kartentyp", "kart", "typ"]
+
+
+def test_an_analysis_key_tells_a_vocabulary_apart():
+    analyzer = german_with_compounds()
+    key = analysis_key("de", analyzer)
+    assert key.startswith("de@") and len(key) == 3 + 16
+    assert analysis_key("de", pickle.loads(pickle.dumps(analyzer))) == key
+    assert analysis_key("de", analyzer_for("de")) == "de"
+    assert analysis_key("en", analyzer_for("en")) == "en"
+
+
+def test_the_german_lorcana_rules_split_into_the_parts_a_reader_looks_for(corpus):
+    text = corpus("lorcana_cr_de_20260430_v2.1.0.txt").read_text(encoding="utf-8")
+    analyzer = german_analyzer(CompoundVocabulary.from_texts([text]))
+    assert [
+        (token, word[start:end])
+        for word in ("Charakterkarte", "Tintenvorrat", "Spielzugstruktur")
+        for token, start, end in tokens(analyzer, word)
+    ] == [
+        ("charakterkart", "Charakterkarte"),
+        ("charakt", "Charakter"),
+        ("kart", "karte"),
+        ("tintenvorrat", "Tintenvorrat"),
+        ("tint", "Tinten"),
+        ("spielzugstruktur", "Spielzugstruktur"),
+        ("spiel", "Spiel"),
+        ("zugstruktur", "zugstruktur"),
+        ("zug", "zug"),
+        ("struktur", "struktur"),
+    ]
+
+
+# French
+
+
+def test_french_elided_words_are_dropped_and_the_rest_stemmed():
+    text = "L’encrier d'un joueur qu’il choisit jusqu’à l'étape"
+    assert tokens(analyzer_for("fr"), text) == [
+        ("encri", 2, 9),
+        ("joueur", 15, 21),
+        ("chois", 28, 35),
+        ("étap", 46, 51),
+    ]
+
+
+def test_a_french_elision_is_kept_as_a_stopped_token_when_stops_are_not_removed():
+    analyzer = analyzer_for("fr")
+    found = [
+        (t.text, t.stopped, t.startchar, t.endchar) for t in analyzer("qu’il l’encrier", removestops=False, chars=True)
+    ]
+    assert found == [("qu", True, 0, 2), ("il", True, 3, 5), ("l", True, 6, 7), ("encri", False, 8, 15)]
+
+
+def test_a_french_apostrophe_word_that_is_no_elision_keeps_its_text():
+    assert texts(analyzer_for("fr"), "aujourd’hui") == ["aujourd", "hui"]
+
+
+def test_french_is_stemmed_twice_so_that_singular_and_plural_and_noun_and_verb_meet():
+    assert texts(analyzer_for("fr"), "encrier encriers défi défier défié vérifier vérification") == [
+        "encri",
+        "encri",
+        "def",
+        "def",
+        "def",
+        "vérif",
+        "vérif",
+    ]
+
+
+def test_french_words_are_found_after_an_elision_in_any_number(tmp_path):
+    documents = ["Placez la carte dans l’encrier.", "Le défi commence.", "Les encriers des joueurs."]
+    analyzer = analyzer_for("fr")
+    assert search(tmp_path / "plural", analyzer, documents, "encriers") == ["1", "3"]
+    assert search(tmp_path / "elided", analyzer, documents, "l'encrier") == ["1", "3"]
+    assert search(tmp_path / "verb", analyzer, documents, "défier") == ["2"]
+    assert search(tmp_path / "les", analyzer, documents, '"les encriers"') == ["1", "3"]
 
 
 # Japanese
@@ -339,6 +515,11 @@ OFFSET_SAMPLES = {
         "防御力为＊，参见规则６０４．３。",
         ["防御", "御力", "力为", "为", "参见", "见规", "规则", "则", "６０４．３"],
     ),
+    "de": (
+        "Lege eine ＫＡＲＴＥ in deinen Tintenvorrat (siehe ４．２．１).",
+        ["Lege", "ＫＡＲＴＥ", "Tintenvorrat", "siehe", "４．２．１"],
+    ),
+    "fr": ("L’ENCRIER d'un joueur : voir ４．３．４.", ["ENCRIER", "joueur", "voir", "４．３．４"]),
 }
 
 
@@ -359,6 +540,17 @@ def test_every_token_of_a_seed_is_its_own_surface_analysed_alone(code, seed):
     analyzer = analyzer_for(code)
     found = tokens(analyzer, text)
     assert len(found) > 100
+    for token, start, end in found:
+        assert tokens(analyzer, text[start:end])[0][0] == token
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_every_token_of_a_lorcana_text_is_its_own_surface_analysed_alone(corpus, code):
+    """German with the vocabulary of the text itself: the parts of compounds too."""
+    text = corpus(f"lorcana_cr_{code}_20260430_v2.1.0.txt").read_text(encoding="utf-8")
+    analyzer = analyzer_for(code, texts=[text])
+    found = tokens(analyzer, text)
+    assert len(found) > 15_000
     for token, start, end in found:
         assert tokens(analyzer, text[start:end])[0][0] == token
 
@@ -402,7 +594,15 @@ def test_untokenized_values_pass_through_whole():
 
 
 def test_the_table_provides_exactly_the_analyzers_the_languages_name():
-    assert set(ANALYZERS) == {"snowball-en", "snowball-it", "snowball-ru", "japanese", "cjk-bigram"}
+    assert set(ANALYZERS) == {
+        "snowball-en",
+        "snowball-it",
+        "snowball-ru",
+        "snowball-de",
+        "snowball-fr",
+        "japanese",
+        "cjk-bigram",
+    }
     assert {lang.analyzer for lang in languages.CONTENT_LANGUAGES.values()} == set(ANALYZERS)
 
 
@@ -424,8 +624,8 @@ def test_a_content_language_without_an_analyzer_is_an_error_naming_both(monkeypa
 
 
 def test_an_unknown_language_code_is_an_error():
-    with pytest.raises(languages.UnknownLanguage):
-        analyzer_for("de")
+    with pytest.raises(languages.UnknownLanguage, match="unknown language 'pt'"):
+        analyzer_for("pt")
 
 
 def test_korean_is_read_in_character_bigrams_that_ignore_glued_particles():
@@ -466,3 +666,49 @@ def test_card_symbols_are_extracted_normalised():
 
 def test_hybrid_and_variable_symbols_are_extracted_and_rule_numbers_are_not():
     assert extract_symbols("｛Ｗ/Ｕ｝ +X/+0 rule 208.2 2/3 1+1/+1") == ["{w/u}", "+x/+0"]
+
+
+# German and French questions: the words the question reader uses are words the analyzers index
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_every_german_and_french_number_word_is_one_token_of_its_own(code):
+    """A number word must survive the analyzer as one token that no other number shares (``_number_keys``
+    maps each token to one value): no article ("ein", "un"), no two-word number ("dix-sept")."""
+    analyzer = analyzer_for(code)
+    found = {}
+    for value, forms in planning.NUMBER_WORDS[code].items():
+        for form in forms.split("|"):
+            (token,) = texts(analyzer, form)
+            assert found.setdefault(token, value) == value
+    assert len(found) == len(planning.NUMBER_WORDS[code]) == {"de": 26, "fr": 22}[code]
+
+
+@pytest.mark.parametrize(
+    "code, question, searched",
+    [
+        ("de", "Wann darf ein Spieler herausfordern", "ein Spieler herausfordern"),
+        ("de", "Was passiert mit dem Herausforderer", "Was mit dem Herausforderer"),
+        ("fr", "Que se passe-t-il quand un personnage est défié", "Que se un personnage est défié"),
+        ("fr", "Combien de cartes pioche un joueur", "de cartes pioche un joueur"),
+    ],
+)
+def test_german_and_french_question_words_are_not_searched(code, question, searched):
+    assert planning._without_question_words(code, question) == searched
+
+
+@pytest.mark.parametrize(
+    "code, question, count_at",
+    [("de", "Karten ziehen wie viele", 2), ("de", "Wieviele Karten", 0), ("fr", "cartes à piocher combien", 2)],
+)
+def test_german_and_french_count_phrases(code, question, count_at):
+    match = planning.COUNT_PHRASES[code].search(question)
+    assert len(texts(analyzer_for(code), question[: match.start()], mode="query")) == count_at
+
+
+def test_german_and_french_numbers_are_read_both_ways():
+    assert (
+        planning._with_numbers_both_ways("de", "ziehe zwei Karten oder 10")
+        == "ziehe (zwei OR 2) Karten oder (10 OR zehn)"
+    )
+    assert planning._with_numbers_both_ways("fr", "piochez deux cartes ou 1") == "piochez (deux OR 2) cartes ou 1"

@@ -240,6 +240,8 @@ def test_build_index_check_says_the_index_matches(seeds):
         f"  ja: {ja} documents in the index, {ja} in the database",
         f"  ru: {report.documents['ru']} documents in the index, {report.documents['ru']} in the database",
         "  zh-hans: 0 documents in the index, 0 in the database",
+        "  de: 0 documents in the index, 0 in the database",
+        "  fr: 0 documents in the index, 0 in the database",
         "  ko: 0 documents in the index, 0 in the database",
         "the search index matches the database",
     ]
@@ -323,3 +325,117 @@ def test_ensure_index_builds_only_when_needed_and_queues_behind_a_running_build(
     assert store.rebuild_requested() is not None
     assert store.ensure_index().state == "built"
     assert store.index_state() == "current"
+
+
+# A German rulebook in the Comprehensive Rules layout, written for this test: German headings and date
+# statement (rulesref.core.langdata), compounds whose parts are words of the text.
+GERMAN_CR = """Umfassendes Regelwerk
+
+Gültig ab 30. April 2026
+
+Einleitung
+
+Dieses Dokument erklärt die Regeln.
+
+Inhalt
+
+1. Konzepte
+100. Allgemeines
+101. Karten
+Glossar
+Mitwirkende
+
+1. Konzepte
+
+100. Allgemeines
+
+100.1. Jede Karte hat einen Typ. Der Kartentyp steht unter dem Namen.
+
+100.2. Eine Herausforderung fügt Schaden zu (siehe Abschnitt 101).
+Beispiel: Der Herausforderungsschaden wird gleichzeitig zugefügt.
+
+101. Karten
+
+101.1. Lege eine Karte in deinen Tintenvorrat, um Tinte zu erhalten.
+
+101.2. Eine Charakterkarte ist eine Karte mit einem Charakter.
+
+Glossar
+
+Tinte
+Was Karten kosten. Siehe 101.1.
+
+Mitwirkende
+
+Ein Team.
+"""
+
+
+def test_a_german_edition_is_found_by_the_parts_of_its_compounds(tmp_path):
+    """German through the real index: "Karte" finds "Kartentyp" and "Charakterkarte", and the snippet marks
+    the part ("<mark>Karten</mark>typ"); the query "Kartentyp" finds the compound only."""
+    source = tmp_path / "regelwerk_de_20260430.txt"
+    source.write_text(GERMAN_CR, encoding="utf-8")
+    report = edition_import(path=source, game="mtg", language="de")
+    assert (report.edition, report.unplaced) == ("2026-04-30", [])
+    built = store.build_generation()
+    assert built.documents["de"] == Entry.objects.filter(edition__language="de").count() + 1
+    results = search("Karte", languages=["de"])
+    assert sorted(hit.number for hit in results.hits) == ["100.1", "101", "101.1", "101.2", "Tinte"]
+    snippets = {hit.number: hit.texts["de"].snippet for hit in results.hits}
+    assert "Der <mark>Karten</mark>typ steht" in snippets["100.1"]
+    assert "Eine Charakter<mark>karte</mark> ist eine <mark>Karte</mark> mit" in snippets["101.2"]
+    assert [hit.number for hit in search("Kartentyp", languages=["de"]).hits] == ["100.1"]
+    assert [hit.number for hit in search("Herausforderung", languages=["de"]).hits] == ["100.2"]
+    assert (
+        "Der <mark>Herausforderungs</mark>schaden"
+        in search("Herausforderung", languages=["de"]).hits[0].texts["de"].snippet
+    )
+
+
+FRENCH_CR = """Règles complètes
+
+Date de mise à jour : 30 avril 2026
+
+Introduction
+
+Ce document explique les règles.
+
+Sommaire
+
+1. Principes
+100. Généralités
+Glossaire
+Crédits
+
+1. Principes
+
+100. Généralités
+
+100.1. Chaque joueur place une carte dans l’encrier (voir la section 100).
+Exemple : Le joueur place sa carte face cachée dans l'encrier.
+
+100.2. Un défi oppose deux personnages.
+
+Glossaire
+
+Encrier
+La zone des cartes d’encre. Voir 100.1.
+
+Crédits
+
+Une équipe.
+"""
+
+
+def test_a_french_edition_is_found_through_elisions_and_plurals(tmp_path):
+    source = tmp_path / "regles_fr_20260430.txt"
+    source.write_text(FRENCH_CR, encoding="utf-8")
+    report = edition_import(path=source, game="mtg", language="fr")
+    assert (report.edition, report.unplaced) == ("2026-04-30", [])
+    store.build_generation()
+    results = search("encriers", languages=["fr"])
+    assert sorted(hit.number for hit in results.hits) == ["100.1", "Encrier"]
+    snippet = next(hit for hit in results.hits if hit.number == "100.1").texts["fr"].snippet
+    assert "une carte dans l’<mark>encrier</mark> (voir" in snippet
+    assert [hit.number for hit in search("défier", languages=["fr"]).hits] == ["100.2"]

@@ -61,7 +61,10 @@ def test_an_unknown_edition_gets_a_message(client):
 
 def test_unknown_language_and_game_parameters_are_reported(client):
     html = get(client, q="toughness", lang=["xx", "en"], game="chess")
-    assert '<p class="note">Unknown language “xx” ignored; known languages: en, it, ja, ru, zh-hans, ko.</p>' in html
+    assert (
+        '<p class="note">Unknown language “xx” ignored; known languages: en, it, ja, ru, zh-hans, de, fr, ko.</p>'
+        in html
+    )
     assert '<p class="note">Unknown game “chess” ignored; known games: mtg, berserk, lorcana.</p>' in html
     assert '<li class="hit">' in html
 

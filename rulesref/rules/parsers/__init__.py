@@ -31,14 +31,16 @@ from . import (
     it_runon,
     ja_viewer,
     numbers,
+    pdf,
     rulebook_layout,
 )
 from .base import ParseError, ParseResult, finish
 from .source import SourceText, read_source
 
-# Order matters for autodetection: the most specific layouts first.
+# Order matters for autodetection: the most specific layouts first (a PDF is known by its bytes).
 PARSERS = {
-    module.FORMAT: module for module in (cr, rulebook_layout, berserk_md, it_bullets, it_runon, ja_viewer, berserk_text)
+    module.FORMAT: module
+    for module in (pdf, cr, rulebook_layout, berserk_md, it_bullets, it_runon, ja_viewer, berserk_text)
 }
 FORMATS = tuple(PARSERS)
 GLOSSARY_PARSERS = {module.FORMAT: module for module in (berserk_glossary_rst,)}
@@ -125,6 +127,8 @@ def parse_source(source: SourceText, *, format: str | None = None, scheme: str |
         format = detect_format(source)
     elif format not in PARSERS:
         raise ParseError(f"unknown format {format!r}; known formats: {', '.join(FORMATS)}", path=source.path)
+    elif source.kind == "pdf" and format != pdf.FORMAT:
+        raise ParseError(f"a PDF, read by the {pdf.FORMAT!r} format, not {format!r}", path=source.path)
     elif not PARSERS[format].detect(source):
         raise ParseError(f"the file does not look like the {format!r} format", path=source.path)
     result = PARSERS[format].parse(source)

@@ -41,7 +41,8 @@ DETECT_TERM_RE = re.compile(r"^[ \t]+\*\*[^*\n]+\*\*", re.MULTILINE)
 
 
 def detect(source: SourceText) -> bool:
-    return bool(DETECT_RE.search(source.text) and DETECT_TERM_RE.search(source.text))
+    # A PDF is never a Sphinx source (and its text layer is not read for the question).
+    return source.kind == "text" and bool(DETECT_RE.search(source.text) and DETECT_TERM_RE.search(source.text))
 
 
 def parse(source: SourceText) -> ParseResult:

@@ -20,6 +20,7 @@ from .base import ParseError
 
 LINE_BREAK_RE = re.compile(r"\r\n|\r|\n")
 BOM = "\ufeff"
+PDF_MAGIC = b"%PDF-"
 # Byte-order marks and what they announce; UTF-32 LE's mark starts with UTF-16 LE's, so it is
 # tried first.
 BYTE_ORDER_MARKS = (
@@ -38,8 +39,12 @@ class SourceText:
     path: str
     text: str
     sha256: str
-    # How the bytes were read: "UTF-8", "UTF-16 (big-endian)", …
+    # How the bytes were read: "UTF-8", "UTF-16 (big-endian)", …, or "PDF".
     encoding: str = "UTF-8"
+    # "text", or "pdf" for a PDF (a ``pdf.PdfSource``): its bytes are in ``data`` and ``text``
+    # is its text layer's lines, read when first asked for.
+    kind: str = "text"
+    data: bytes = b""
 
     @property
     def lines(self) -> list[str]:
@@ -62,7 +67,10 @@ def read_source(path: str | Path) -> SourceText:
     """Read a text file in UTF-8, or in UTF-16/UTF-32 with a byte-order mark (``.gz``:
     decompressed first); refuse directories, empty, binary and undecodable files.
 
-    The sha256 is that of the text's bytes, so a file and its gzip copy are the same source.
+    A PDF (its bytes start with ``%PDF-``) is returned undecoded, as a ``pdf.PdfSource``
+    (``kind="pdf"``) whose text layer is read only when its text is first asked for: a PDF
+    imported again from the same bytes is answered from its sha256 without reading it. The
+    sha256 is that of the text's bytes, so a file and its gzip copy are the same source.
     """
     path = Path(path)
     name = str(path)
@@ -81,10 +89,19 @@ def read_source(path: str | Path) -> SourceText:
             raise ParseError(f"not a readable gzip file ({error})", path=name) from error
     if not data.strip():
         raise ParseError("the file is empty", path=name)
+    if is_pdf(data):
+        from .pdf import PdfSource  # pdf.py reads SourceText from here
+
+        return PdfSource(path=name, data=data, sha256=hashlib.sha256(data).hexdigest())
     text, encoding = decode(data, name)
     if not text.strip():
         raise ParseError("the file is empty", path=name)
     return SourceText(path=name, text=text, sha256=hashlib.sha256(data).hexdigest(), encoding=encoding)
+
+
+def is_pdf(data: bytes) -> bool:
+    """Whether ``data`` is a PDF: it starts with ``%PDF-`` (after any whitespace)."""
+    return data.lstrip()[: len(PDF_MAGIC)] == PDF_MAGIC
 
 
 def decode(data: bytes, name: str) -> tuple[str, str]:
