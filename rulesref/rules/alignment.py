@@ -63,6 +63,10 @@ NUMBER_MIN = 0.45
 NUMBER_MIN_SAME_PARENT = 0.2
 NUMBER_BONUS = 0.3
 PARENT_BONUS = 0.1
+# ... and when a neighbour on either side is already paired with the candidate's neighbour on that
+# side (a rule that moved with its siblings: Lorcana's 4.3.4.4 → 4.3.2.2 beside 4.3.4.3 → 4.3.2.1),
+# which also lowers the similarity needed to that of paired parents.
+NEIGHBOUR_BONUS = 0.05
 # A note (unnumbered text) pairs only with a text that is nearly the same.
 NOTE_MIN = 0.8
 # An unpaired entry whose text is this much contained in another is a split/merge part.
@@ -274,6 +278,16 @@ class _Pairing:
     def similarity(self, a: Item, b: Item) -> float:
         return Indel.normalized_similarity(self.text_old[a.id], self.text_new[b.id])
 
+    def neighbours_paired(self, a: Item, b: Item) -> bool:
+        """Whether the entry before ``a`` is paired with the one before ``b``, or the one after with the one after."""
+        i, j = self.pos_old[a.id], self.pos_new[b.id]
+        for step in (-1, 1):
+            if 0 <= i + step < len(self.old) and 0 <= j + step < len(self.new):
+                link = self.forward.get(self.old[i + step].id)
+                if link is not None and link.target == self.new[j + step].id:
+                    return True
+        return False
+
     def same_texts(self) -> None:
         """1. The same text (numbers masked), printed once on each side."""
         keys_old = {item.id: (item.group, self.text_old[item.id]) for item in self.old}
@@ -363,11 +377,13 @@ class _Pairing:
                 elif a.group != b.group:
                     continue
                 same_parent = self.parents_paired(a, b)
-                if sim < (TEXT_MIN_SAME_PARENT if same_parent else TEXT_MIN):
+                beside = self.neighbours_paired(a, b)
+                if sim < (TEXT_MIN_SAME_PARENT if same_parent or beside else TEXT_MIN):
                     continue
                 if min(len(a.text), len(b.text)) < SHORT and not same_parent:
                     continue
-                candidates.append((sim + (PARENT_BONUS if same_parent else 0.0), sim, "text", a, b))
+                bonus = (PARENT_BONUS if same_parent else 0.0) + (NEIGHBOUR_BONUS if beside else 0.0)
+                candidates.append((sim + bonus, sim, "text", a, b))
         candidates.sort(key=lambda c: (-c[0], -c[1], self.pos_old[c[3].id], self.pos_new[c[4].id]))
         for _, sim, method, a, b in candidates:
             if a.id not in self.forward and b.id not in self.backward:

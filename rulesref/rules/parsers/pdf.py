@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
@@ -53,8 +54,12 @@ from .base import ParseError, ParseResult
 from .source import SourceText
 
 FORMAT = "pdf"
-# The title block states the edition (its date), as in the layout-kept text.
+# The title block states the edition (its date and, where printed, its version) and by the words of
+# its date statement the language, as in the layout-kept text; a translation translates the original
+# of its version, else of its date (``rulebook_layout.SAME_VERSION_AS_SOURCE``).
 STATES_EDITION = True
+SAME_VERSION_AS_SOURCE = rulebook_layout.SAME_VERSION_AS_SOURCE
+stated_language = rulebook_layout.stated_language
 # The rules of any game laid out this way: the caller names the game (as for rulebook-layout).
 GAME = None
 
@@ -153,6 +158,29 @@ def detect(source: SourceText) -> bool:
     return source.kind == "pdf"
 
 
+# Pages read first for the head of a PDF: the title block is on the first.
+HEAD_PAGES = 1
+
+
+def head_lines(source: SourceText, count: int) -> list[tuple[int, str]]:
+    """The first ``count`` lines of the text layer, read from as few pages as hold them (quickstart
+    reads a file's game and language from its title block: the first page, not the 50 of the whole;
+    a PDF imported unchanged is then never read whole). A layer read already is used as it is."""
+    if isinstance(source, PdfSource) and source._layer is not None:
+        return source.layer().numbered()[:count]
+    pages = HEAD_PAGES
+    while True:
+        try:
+            text = extract(source.path, source.data, max_pages=pages)
+        except ParseError:
+            # No text on the first pages (a cover picture?): the whole document says what it is.
+            text = extract(source.path, source.data)
+        lines = text.numbered()
+        if len(lines) >= count or text.pages < pages:
+            return lines[:count]
+        pages *= 2
+
+
 def parse(source: SourceText) -> ParseResult:
     text = source.layer() if isinstance(source, PdfSource) else extract(source.path, source.data)
     try:
@@ -172,8 +200,9 @@ def parse(source: SourceText) -> ParseResult:
     return result
 
 
-def extract(path: str, data: bytes) -> PdfText:
-    """The lines of the PDF ``data`` (read from ``path``), with the changed ones flagged."""
+def extract(path: str, data: bytes, *, max_pages: int | None = None) -> PdfText:
+    """The lines of the PDF ``data`` (read from ``path``), with the changed ones flagged; of its
+    first ``max_pages`` pages only, when given (``PdfText.pages`` says how many were read)."""
     try:
         document = PDFDocument(PDFParser(io.BytesIO(data)))
     except PDFPasswordIncorrect as error:
@@ -183,7 +212,7 @@ def extract(path: str, data: bytes) -> PdfText:
     except (PDFException, PSException, ValueError, KeyError, TypeError) as error:
         raise ParseError(f"damaged PDF ({describe(error)})", path=path) from error
     try:
-        pages = list(read_pages(document))
+        pages = list(itertools.islice(read_pages(document), max_pages))
     except (PDFException, PSException, ValueError, KeyError, TypeError, AttributeError) as error:
         raise ParseError(f"damaged PDF ({describe(error)})", path=path) from error
     if not pages:

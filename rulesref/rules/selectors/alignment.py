@@ -139,6 +139,15 @@ def entries_of_concepts(edition: Edition, concept_ids) -> dict[int, Entry]:
     return {entry.concept_id: entry for entry in attach_parts(found, edition)}
 
 
+def _scheme(edition: Edition):
+    """The numbering scheme of the edition's game: its numbers are masked when texts are compared."""
+    from rulesref.core.games import get_game
+
+    from ..parsers import numbers
+
+    return numbers.get_scheme(get_game(edition.game.slug).numbering)
+
+
 def pair_links(source: Edition, target: Edition) -> list[dict]:
     """Entry pairs between any two editions of a game, with method and score.
 
@@ -148,6 +157,8 @@ def pair_links(source: Edition, target: Edition) -> list[dict]:
     Only numbered entries, in the source edition's order.
     """
     from ..alignment import similarity
+
+    scheme = _scheme(source)
 
     stored = EditionAlignment.objects.filter(source=source, target=target).first()
     reverse = stored is None and EditionAlignment.objects.filter(source=target, target=source).exists()
@@ -186,7 +197,7 @@ def pair_links(source: Edition, target: Edition) -> list[dict]:
             continue
         if source.language == target.language:
             method = "number" if a.number == b.number else "text"
-            score = round(similarity(a.text or a.title, b.text or b.title), 4)
+            score = round(similarity(a.text or a.title, b.text or b.title, scheme), 4)
         else:
             method, score = "translation", 1.0
         relation = "same" if a.number == b.number else "moved"
@@ -222,6 +233,8 @@ def entry_pairs(source: Edition, target: Edition) -> list[tuple[int, int, str, s
     """
     from ..alignment import similarity
 
+    scheme = _scheme(source)
+
     stored = EditionAlignment.objects.filter(source=source, target=target).first()
     backwards = None if stored else EditionAlignment.objects.filter(source=target, target=source).first()
     if stored is not None or backwards is not None:
@@ -250,7 +263,7 @@ def entry_pairs(source: Edition, target: Edition) -> list[tuple[int, int, str, s
         relation = "same" if number == other_number else "moved"
         if source.language == target.language:
             method = "number" if relation == "same" else "text"
-            score = round(similarity(text, other_text), 4)
+            score = round(similarity(text, other_text, scheme), 4)
         else:
             method, score = "translation", 1.0
         found.append((pk, other_pk, method, relation, score))
