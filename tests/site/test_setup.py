@@ -1,10 +1,17 @@
 """quickstart's corpora import asks the registries: a file's game, its language's place in the order."""
 
-import pytest
+import re
 
-from rulesref.rules.models import Edition
+import pytest
+from django.db import transaction
+from django.test import override_settings
+
+from rulesref.rules import selectors, services
+from rulesref.rules.models import Edition, Entry
+from rulesref.rules.parsers import detect_format, read_source, stated_language
 from rulesref.site import setup
 from tests import dotted_format
+from tests.conftest import corpus_file
 
 pytestmark = pytest.mark.django_db
 
@@ -55,3 +62,146 @@ def test_the_original_language_of_each_files_game_comes_first(tmp_path, monkeypa
     outcome = setup.import_corpora(folder)
     assert outcome.failed == []
     assert order == [("berserk", "ru", "a-berserk.md"), ("lorcana", "en", "b-lorcana.txt")]
+
+
+# The Lorcana rulebooks of the corpora, imported as quickstart imports them -----------------------
+
+LORCANA_FILES = (
+    "lorcana_cr_en_20251031.pdf",
+    "lorcana_cr_en_20260430_v2.1.0.txt",
+    "lorcana_cr_de_20260430_v2.1.0.txt",
+    "lorcana_cr_en_20260709_v2.2.0.txt",
+    "lorcana_cr_ja_20260710_v2.2.0.txt",
+)
+# The version and the date as the title blocks print them (read here with patterns of our own, not the parser's).
+VERSION_RE = re.compile(r"^\s*(?:Version|バージョン)\s+(\d+\.\d+\.\d+)\.?\s*$", re.MULTILINE)
+
+
+@pytest.fixture(scope="module")
+def lorcana(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The English PDF of 2025-10-31, en and de 2.1.0, en and ja 2.2.0 (links to the corpus files, under
+    other names: the file name says nothing), imported by ``import_corpora`` once for the module and
+    rolled back afterwards."""
+    paths = [corpus_file(name) for name in LORCANA_FILES]
+    folder = tmp_path_factory.mktemp("lorcana-corpora")
+    for number, path in enumerate(paths):
+        (folder / f"rulebook-{number}{path.suffix}").symlink_to(path)
+    with django_db_blocker.unblock(), override_settings(DATA_DIR=tmp_path_factory.mktemp("lorcana-data")):
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            yield folder, setup.import_corpora(folder)
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)
+
+
+def stated_version(name: str) -> str:
+    return VERSION_RE.search(corpus_file(name).read_text(encoding="utf-8")[:2000])[1]
+
+
+def test_quickstart_imports_the_lorcana_rulebooks_with_the_language_their_title_block_states(lorcana):
+    """Every file is Latin-script but the Japanese: the German imports as de (its "Gültig ab …"), not en."""
+    _, outcome = lorcana
+    assert outcome.failed == []
+    assert outcome.imported == 5
+    editions = Edition.objects.filter(game__slug="lorcana").order_by("language", "slug")
+    assert [(e.game.slug, e.language, e.slug, e.revision, e.translates_key) for e in editions] == [
+        ("lorcana", "de", "2026-04-30", stated_version("lorcana_cr_de_20260430_v2.1.0.txt"), "en:2026-04-30"),
+        ("lorcana", "en", "2025-10-31", "", ""),
+        ("lorcana", "en", "2026-04-30", stated_version("lorcana_cr_en_20260430_v2.1.0.txt"), ""),
+        ("lorcana", "en", "2026-07-09", stated_version("lorcana_cr_en_20260709_v2.2.0.txt"), ""),
+        ("lorcana", "ja", "2026-07-10", stated_version("lorcana_cr_ja_20260710_v2.2.0.txt"), "en:2026-07-09"),
+    ]
+    assert [e.revision for e in editions] == ["2.1.0", "", "2.1.0", "2.2.0", "2.2.0"]
+
+
+def test_a_translation_translates_the_original_of_its_version_not_of_its_date(lorcana):
+    """The Japanese 2.2.0 is dated a day after the English 2.2.0; the German 2.1.0 shares its date too."""
+    _, outcome = lorcana
+    japanese = Edition.objects.get(game__slug="lorcana", language="ja")
+    assert (japanese.effective_date.isoformat(), japanese.translates.language, japanese.translates.slug) == (
+        "2026-07-10",
+        "en",
+        "2026-07-09",
+    )
+    german = Edition.objects.get(game__slug="lorcana", language="de")
+    assert (german.translates.language, german.translates.slug) == ("en", "2026-04-30")
+    # The import report says which edition each translates, and why.
+    translated = [line.split(": ", 1)[0] + line.split(";", 1)[1] for line in outcome.lines if ";" in line]
+    assert translated == [
+        "imported lorcana de 2026-04-30 translates en:2026-04-30 (same version 2.1.0)",
+        "imported lorcana ja 2026-07-10 translates en:2026-07-09 (same version 2.2.0)",
+    ]
+    assert japanese.report["translates_reason"] == "same version 2.2.0"
+
+
+def test_the_japanese_2_2_0_is_aligned_by_structure_with_the_english_2_2_0(lorcana):
+    japanese = Edition.objects.get(game__slug="lorcana", language="ja")
+    [pair] = [pair for pair in selectors.alignment_summary(japanese) if pair["kind"] == "translation"]
+    assert (pair["source"], pair["target"]) == ("en:2026-07-09", "ja:2026-07-10")
+    assert pair["counts"] == {"same_number": 500, "renumbered": 51, "added": 0, "removed": 15, "by_structure": 551}
+
+
+def printed_under(name: str, number: str) -> str:
+    """The text a layout-kept corpus file prints from the line that starts with ``number.`` to the next
+    numbered line (wrapped lines joined), read without the parser."""
+    lines = corpus_file(name).read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if re.match(rf"^\s*{re.escape(number)}\.\s", line))
+    stop = next(i for i in range(start + 1, len(lines)) if re.match(r"^\s*\d+(?:\.\d+)+\.\s", lines[i]))
+    return " ".join(" ".join(lines[start:stop]).split())
+
+
+def test_a_moved_rule_has_one_history_across_the_three_english_editions(lorcana):
+    """The rule that a skipped step is nothing: 7.7.9 in the PDF of 2025-10-31 (a replacement effect),
+    6.4.5 in 2.1.0 (a static effect), 6.4.3 in 2.2.0 (after the conditional static abilities 6.4.3–6.4.4
+    moved to 6.1.15–6.1.16); and a rule 2.2.0 moved, added in 2.1.0."""
+    # Printed alike in the three, whatever else changed (wrapped lines joined).
+    skip = "If the effect skips a step or phase, no part of that step or phase happens."
+    assert skip in printed_under("lorcana_cr_en_20260709_v2.2.0.txt", "6.4.3")
+    assert skip in printed_under("lorcana_cr_en_20260430_v2.1.0.txt", "6.4.5")
+    newest = Entry.objects.get(edition__language="en", edition__slug="2026-07-09", number="6.4.3")
+    history = [(edition.slug, found.number if found else None) for edition, found in selectors.rule_history(newest)]
+    assert history == [("2026-07-09", "6.4.3"), ("2026-04-30", "6.4.5"), ("2025-10-31", "7.7.9")]
+    pdf_rule = Entry.objects.get(edition__language="en", edition__slug="2025-10-31", number="7.7.9")
+    assert skip in pdf_rule.text
+    moved = "Some conditional static abilities are written as “[Effect] if [Condition].”"
+    assert moved in printed_under("lorcana_cr_en_20260430_v2.1.0.txt", "6.4.4.3")
+    assert moved.replace("static abilities", "dependent effects") in printed_under(
+        "lorcana_cr_en_20260709_v2.2.0.txt", "6.1.16.3"
+    )
+    newest = Entry.objects.get(edition__language="en", edition__slug="2026-07-09", number="6.1.16.3")
+    history = [(edition.slug, found.number if found else None) for edition, found in selectors.rule_history(newest)]
+    assert history == [("2026-07-09", "6.1.16.3"), ("2026-04-30", "6.4.4.3"), ("2025-10-31", None)]
+
+
+def test_the_title_blocks_state_the_language_of_every_lorcana_file(corpus):
+    """Read from the first lines (a PDF's first page) by the words of the date statement."""
+    stated = {}
+    for name in (
+        "lorcana_cr_de_20251031.pdf",
+        "lorcana_cr_fr_20251031.pdf",
+        "lorcana_cr_en_20251031.pdf",
+        "lorcana_cr_fr_20260430_v2.1.0.txt",
+        "lorcana_cr_de_20260430_v2.1.0.txt",
+        "lorcana_cr_ja_20260710_v2.2.0.txt",
+    ):
+        source = read_source(corpus(name))
+        stated[name] = stated_language(source, detect_format(source))
+    assert stated == {
+        "lorcana_cr_de_20251031.pdf": "de",
+        "lorcana_cr_fr_20251031.pdf": "fr",
+        "lorcana_cr_en_20251031.pdf": "en",
+        "lorcana_cr_fr_20260430_v2.1.0.txt": "fr",
+        "lorcana_cr_de_20260430_v2.1.0.txt": "de",
+        "lorcana_cr_ja_20260710_v2.2.0.txt": "ja",
+    }
+
+
+def test_a_translation_whose_version_has_no_original_imported_translates_the_original_of_its_date(lorcana, tmp_path):
+    """A German 2.1.0 whose title block says 9.9.9: no English 9.9.9 is imported, so the English of its date."""
+    text = corpus_file("lorcana_cr_de_20260430_v2.1.0.txt").read_text(encoding="utf-8")
+    changed = tmp_path / "rulebook.txt"
+    changed.write_text(text.replace("Version 2.1.0", "Version 9.9.9", 1), encoding="utf-8")
+    report = services.edition_import(path=changed, game="lorcana", language="de", dry_run=True)
+    assert (report.revision, report.translates, report.translates_reason) == ("9.9.9", "en:2026-04-30", "same date")

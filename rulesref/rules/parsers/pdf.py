@@ -137,6 +137,8 @@ class PdfSource(SourceText):
         self.path, self.data, self.sha256 = path, data, sha256
         self.encoding, self.kind = "PDF", "pdf"
         self._layer: PdfText | None = None
+        # The first lines read by head_lines (quickstart asks twice: the game, then the language).
+        self._head: list[tuple[int, str]] = []
 
     def __getattr__(self, name: str):
         if name == "text":
@@ -166,8 +168,11 @@ def head_lines(source: SourceText, count: int) -> list[tuple[int, str]]:
     """The first ``count`` lines of the text layer, read from as few pages as hold them (quickstart
     reads a file's game and language from its title block: the first page, not the 50 of the whole;
     a PDF imported unchanged is then never read whole). A layer read already is used as it is."""
-    if isinstance(source, PdfSource) and source._layer is not None:
-        return source.layer().numbered()[:count]
+    if isinstance(source, PdfSource):
+        if source._layer is not None:
+            return source.layer().numbered()[:count]
+        if len(source._head) >= count:
+            return source._head[:count]
     pages = HEAD_PAGES
     while True:
         try:
@@ -177,6 +182,8 @@ def head_lines(source: SourceText, count: int) -> list[tuple[int, str]]:
             text = extract(source.path, source.data)
         lines = text.numbered()
         if len(lines) >= count or text.pages < pages:
+            if isinstance(source, PdfSource):
+                source._head = lines[:count]
             return lines[:count]
         pages *= 2
 
