@@ -1,6 +1,9 @@
 """Pairing entries between editions (pure functions, no database)."""
 
 from rulesref.rules.alignment import Groups, Item, align_editions, align_translation, counts, fit, normalise
+from rulesref.rules.parsers import numbers
+
+DOTTED = numbers.get_scheme("dotted")
 
 BASE = (
     "Effects that set a creature’s power and/or toughness to specific values may refer to that value as its base power."
@@ -23,6 +26,38 @@ def items(*rows, start=0):
 def test_numbers_inside_text_are_masked_so_renumbered_citations_still_match():
     assert normalise("See rule 722.3.") == normalise("See rule 723.3.")
     assert normalise("“As [this creature] enters”") == normalise('"as [this creature] enters"')
+
+
+def test_a_dotted_games_numbers_are_masked_by_its_numbering_scheme():
+    """Lorcana cites "6.4.4" and "1.10": not Comprehensive Rules numbers, masked by the dotted scheme's pattern."""
+    assert normalise("(see 6.4.4)", DOTTED) == normalise("(see 6.1.16)", DOTTED) == "(see §)"
+    assert normalise("siehe 1.10, „Materialien“", DOTTED) == 'siehe §, "materialien"'
+    assert normalise("（１.９.４参照）", DOTTED) == "(§参照)"
+    # A lone chapter digit is as often a count: kept.
+    assert normalise("deal 2 damage (see section 9)", DOTTED) == "deal 2 damage (see section 9)"
+    # The Comprehensive Rules' mask (the default) leaves dotted numbers, and the dotted one leaves 613.1d.
+    assert normalise("(see 6.4.4)") == "(see 6.4.4)"
+    assert normalise("See rule 613.1d.", DOTTED) == "see rule 613.1d."
+
+
+def test_a_rule_whose_citations_were_renumbered_is_the_same_text_in_a_dotted_game():
+    """2.2.0 moved Lorcana's 6.4.3 to 6.1.15 and the 6.4.4 it cites to 6.1.16: the same text once masked."""
+    cites = "For some effects, determining whether it applies depends on checking a condition (see {})."
+    old = items(("section", "6.4", "Static Abilities"), ("rule", "6.4.3", cites.format("6.4.4")))
+    new = items(
+        ("section", "6.1", "General"),
+        ("rule", "6.1.15", cites.format("6.1.16")),
+        ("section", "6.4", "Static Abilities"),
+        start=10,
+    )
+    links = align_editions(old, new, scheme=DOTTED)
+    assert [(link.source, link.target, link.method, link.relation, link.score) for link in links] == [
+        (0, 12, "number", "same", 1.0),
+        (1, 11, "text", "moved", 1.0),
+    ]
+    # Read with the CR's mask, the citation is a difference of text.
+    [moved] = [link for link in align_editions(old, new) if link.source == 1]
+    assert moved.score < 1.0
 
 
 def test_a_rule_that_moved_is_paired_by_its_text_and_marked_moved():

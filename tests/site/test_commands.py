@@ -99,14 +99,35 @@ def test_quickstart_imports_official_files_from_the_corpora_folder(settings, cor
     corpus("mtg_cr_zh-hans_20240917_duskmourn.txt")
     settings.CORPORA_DIR = str(CORPORA)
     run("quickstart", "--no-serve")
-    editions = set(Edition.objects.filter(language__in=["en", "zh-hans", "ru"]).values_list("language", "slug"))
+    found = Edition.objects.exclude(language__in=["it", "ja"], game__slug="mtg")
+    editions = set(found.values_list("game__slug", "language", "slug"))
     assert editions == {
-        ("en", "2023-06-16"),
-        ("en", "2024-09-20"),
-        ("en", "2025-04-04"),
-        ("zh-hans", "2024-09-20"),
-        ("ru", "2024-05-31"),
-        ("ru", "pre-ed15"),
+        ("mtg", "en", "2023-06-16"),
+        ("mtg", "en", "2024-09-20"),
+        ("mtg", "en", "2025-04-04"),
+        ("mtg", "zh-hans", "2024-09-20"),
+        ("berserk", "ru", "2024-05-31"),
+        ("berserk", "ru", "pre-ed15"),
+        # The Lorcana texts and PDFs, their language read from their title blocks (de and fr are not en).
+        ("lorcana", "en", "2025-10-31"),
+        ("lorcana", "de", "2025-10-31"),
+        ("lorcana", "fr", "2025-10-31"),
+        ("lorcana", "en", "2026-04-30"),
+        ("lorcana", "de", "2026-04-30"),
+        ("lorcana", "fr", "2026-04-30"),
+        ("lorcana", "en", "2026-07-09"),
+        ("lorcana", "ja", "2026-07-10"),
+    }
+    lorcana = {
+        (e.language, e.slug): e.translates_key
+        for e in Edition.objects.filter(game__slug="lorcana").exclude(language="en")
+    }
+    assert lorcana == {
+        ("de", "2025-10-31"): "en:2025-10-31",
+        ("fr", "2025-10-31"): "en:2025-10-31",
+        ("de", "2026-04-30"): "en:2026-04-30",
+        ("fr", "2026-04-30"): "en:2026-04-30",
+        ("ja", "2026-07-10"): "en:2026-07-09",
     }
     chinese = Edition.objects.get(language="zh-hans")
     assert (chinese.translates.language, chinese.translates.slug) == ("en", "2024-09-20")

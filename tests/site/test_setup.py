@@ -173,6 +173,13 @@ def test_a_moved_rule_has_one_history_across_the_three_english_editions(lorcana)
     newest = Entry.objects.get(edition__language="en", edition__slug="2026-07-09", number="6.1.16.3")
     history = [(edition.slug, found.number if found else None) for edition, found in selectors.rule_history(newest)]
     assert history == [("2026-07-09", "6.1.16.3"), ("2026-04-30", "6.4.4.3"), ("2025-10-31", None)]
+    # A rule moved with its siblings in 2.1.0 (4.3.4.3–4.3.4.6 → 4.3.2.1–4.3.2.4), reworded too.
+    announce = "the player announces how they intend to play the card, whether for its ink cost or an alternate cost."
+    assert announce in printed_under("lorcana_cr_en_20260430_v2.1.0.txt", "4.3.2.2")
+    assert announce in Entry.objects.get(edition__slug="2025-10-31", number="4.3.4.4").text
+    newest = Entry.objects.get(edition__language="en", edition__slug="2026-07-09", number="4.3.2.2")
+    history = [(edition.slug, found.number if found else None) for edition, found in selectors.rule_history(newest)]
+    assert history == [("2026-07-09", "4.3.2.2"), ("2026-04-30", "4.3.2.2"), ("2025-10-31", "4.3.4.4")]
 
 
 def test_the_title_blocks_state_the_language_of_every_lorcana_file(corpus):
