@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.core.scripts import UNSPACED_SCRIPTS
+
+from .. import glossary_usage
 from ..models import CardName, Edition, Entry, GlossaryEntry, Term, TermForm
 from .alignment import aligned_edition, same_rule_in
 from .cache import versioned
@@ -122,14 +126,41 @@ def definitions_for(edition: Edition, words: list[str]) -> dict[str, GlossaryEnt
     return found
 
 
+@versioned(key=lambda edition: edition.pk, version=lambda edition: edition.imported_at, size=64)
+def _term_usages(edition: Edition) -> dict[int, frozenset[str]]:
+    """{glossary entry id: the alignment keys (concept ids) of the rules printing its term}, read
+    once per import of the edition (``glossary_usage``). A glossary that cites rules (the CR's "See
+    rule 702.9") is paired by its citations instead (``glossary_equivalents``): nothing here."""
+    glossary = GlossaryEntry.objects.filter(edition=edition, source="")
+    if any(rules for rules in glossary.values_list("rules", flat=True)):
+        return {}
+    texts = {}
+    rows = Entry.objects.filter(edition=edition, duplicate_of__isnull=True).exclude(kind=Entry.Kind.NOTE)
+    for pk, concept, title, text in rows.values_list("pk", "concept_id", "title", "text"):
+        texts[f"c{concept}" if concept is not None else f"e{pk}"] = f"{title}\n{text}"
+    terms = dict(glossary.values_list("pk", "term"))
+    language = CONTENT_LANGUAGES.get(edition.language)
+    return glossary_usage.usages(terms, texts, unspaced=bool(language) and language.script in UNSPACED_SCRIPTS)
+
+
+def glossary_pairs(edition: Edition, other: Edition) -> list[glossary_usage.UsagePair]:
+    """The glossary entries of ``edition`` and ``other`` (an aligned edition of another language)
+    that are the same term by the rules that print them: see ``glossary_usage``."""
+    if edition.game_id != other.game_id or edition.language == other.language:
+        return []
+    return glossary_usage.pair_by_usage(_term_usages(edition), _term_usages(other))
+
+
 def glossary_equivalents(item: GlossaryEntry) -> list[GlossaryEntry]:
     """The same glossary entry in the aligned edition of every other language.
 
     Two glossary entries are the same when the rules they cite are the same rules
-    (through ``same_rule_in``) and no other entry of either glossary cites exactly those.
+    (through ``same_rule_in``) and no other entry of either glossary cites exactly those;
+    entries of glossaries that cite no rules (Lorcana's) are the same when the rules that
+    print their terms are (``glossary_pairs``).
     """
     if not item.rules:
-        return []
+        return _equivalents_by_usage(item)
     own_signature = tuple(item.rules)
     if sum(1 for g in GlossaryEntry.objects.filter(edition=item.edition) if tuple(g.rules) == own_signature) > 1:
         return []
@@ -158,6 +189,21 @@ def glossary_equivalents(item: GlossaryEntry) -> list[GlossaryEntry]:
             ]
             if len(matches) == 1:
                 found.append(matches[0])
+    return found
+
+
+def _equivalents_by_usage(item: GlossaryEntry) -> list[GlossaryEntry]:
+    found = []
+    languages = Edition.objects.for_game(item.edition.game.slug).exclude(language=item.edition.language)
+    for language in sorted(languages.languages()):
+        other = aligned_edition(item.edition, language)
+        if other is None:
+            continue
+        pk = next((p.theirs for p in glossary_pairs(item.edition, other) if p.mine == item.pk), None)
+        if pk is not None:
+            equivalent = GlossaryEntry.objects.get(pk=pk)
+            equivalent.edition = other
+            found.append(equivalent)
     return found
 
 
