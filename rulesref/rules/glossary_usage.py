@@ -29,6 +29,7 @@ MIN_USES = 2
 # ("「コストを支払わずに」") at either end.
 _PARENTHETICAL = re.compile(r"\s*[(（][^)）]*[)）]")
 _EDGES = re.compile(r"^[\W_]+|[\W_]+$")
+_APOSTROPHE = re.compile("['’]")
 
 
 @dataclass(frozen=True)
@@ -56,17 +57,14 @@ def usage_pattern(forms: Iterable[str], *, unspaced: bool) -> re.Pattern | None:
     Apostrophes are matched in either spelling (' and ’), as French text prints both."""
     bodies = []
     for form in sorted(set(forms), key=lambda f: (-len(f), f)):
-        body = re.escape(form).replace("'", "['’]").replace("’", "['’]")
-        bodies.append(body)
+        bodies.append(_APOSTROPHE.sub("['’]", re.escape(form)))
     if not bodies:
         return None
     body = "|".join(bodies)
     return re.compile(body if unspaced else rf"(?<!\w)(?:{body})", re.IGNORECASE)
 
 
-def usages(
-    terms: Mapping[int, str], texts: Mapping[str, str], *, unspaced: bool
-) -> dict[int, frozenset[str]]:
+def usages(terms: Mapping[int, str], texts: Mapping[str, str], *, unspaced: bool) -> dict[int, frozenset[str]]:
     """{glossary entry id: the keys of the rules whose text prints its term}."""
     found = {}
     for pk, term in terms.items():

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulesref.core.games import get_game
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.scripts import UNSPACED_SCRIPTS
 
 from .. import glossary_usage
+from ..glossary import term_slug
 from ..models import CardName, Edition, Entry, GlossaryEntry, Term, TermForm
 from .alignment import aligned_edition, same_rule_in
 from .cache import versioned
@@ -189,6 +191,47 @@ def glossary_equivalents(item: GlossaryEntry) -> list[GlossaryEntry]:
             ]
             if len(matches) == 1:
                 found.append(matches[0])
+    return found
+
+
+def glossary_editions(game: str) -> list[Edition]:
+    """The editions whose printed glossaries stand for ``game``'s words: the newest edition in the
+    original language, then the edition aligned with it in each other language."""
+    editions = editions_of(game)
+    original = get_game(game).original_language
+    anchor = next((e for e in editions if e.language == original), editions[0] if editions else None)
+    if anchor is None:
+        return []
+    found = [anchor]
+    for language in sorted({e.language for e in editions} - {anchor.language}):
+        aligned = aligned_edition(anchor, language)
+        if aligned is not None:
+            found.append(aligned)
+    return found
+
+
+def printed_glossary_terms(editions: list[Edition]) -> dict[str, dict[str, list[str]]]:
+    """The terms of the editions' printed glossaries that ``glossary_pairs`` joins across their
+    languages: {key: {language: forms}}. Each term is read from the first edition in the game's
+    original language (else the first edition) and joined with its pair in every other edition;
+    its key is ``printed-`` and the slug of that term ("printed-inkwell"). A term no other
+    language's glossary pairs is left out."""
+    if not editions:
+        return {}
+    original = get_game(editions[0].game.slug).original_language
+    anchor = next((e for e in editions if e.language == original), editions[0])
+    terms = dict(GlossaryEntry.objects.filter(edition__in=editions).values_list("pk", "term"))
+    found: dict[str, dict[str, list[str]]] = {}
+    for other in editions:
+        if other.language == anchor.language:
+            continue
+        for pair in glossary_pairs(anchor, other):
+            mine = terms[pair.mine]
+            by_language = found.setdefault(
+                f"printed-{term_slug(mine)}", {anchor.language: glossary_usage.term_forms(mine)}
+            )
+            forms = by_language.setdefault(other.language, [])
+            forms += [form for form in glossary_usage.term_forms(terms[pair.theirs]) if form not in forms]
     return found
 
 
