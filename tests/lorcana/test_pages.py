@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from .conftest import EN_220, JA_220
-from .files import number_of_line
+from .conftest import EN_210, EN_220, JA_220
+from .files import blocks, number_of_line
 
 pytestmark = pytest.mark.django_db
 
@@ -80,3 +80,14 @@ def test_the_sitemap_lists_the_lorcana_rules_with_their_alternates_in_every_lang
     assert "<loc>http://testserver/rules/lorcana/ja/2026-07-10/</loc>" in contents
     glossary = client.get("/sitemap-glossary.xml").content.decode()
     assert "<loc>http://testserver/rules/lorcana/de/2026-04-30/glossary/tintenvorrat/</loc>" in glossary
+
+
+def test_a_german_rule_whose_english_changed_in_2_2_0_says_so_with_the_english_difference(lorcana, client):
+    added = " to the character played as a result of that effect"
+    assert added in blocks(EN_220)["4.3.6"] and added not in blocks(EN_210)["4.3.6"]
+    page = client.get("/rules/lorcana/de/2026-04-30/4.3.6/").content.decode()
+    assert "<strong>Stale translation</strong>" in page
+    assert "between English 2026-04-30 (translated) and English 2026-07-09" in page
+    assert f"<ins>{added}</ins>" in page
+    fresh = client.get("/rules/lorcana/de/2026-04-30/7.5.1/").content.decode()
+    assert "Stale translation" not in fresh
