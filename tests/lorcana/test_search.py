@@ -6,7 +6,7 @@ import pytest
 from rulesref.search.service import search
 
 from .conftest import EN_220, JA_220
-from .files import blocks
+from .files import blocks, number_of_line
 
 pytestmark = pytest.mark.django_db
 
@@ -83,3 +83,14 @@ def test_a_term_that_only_the_glossaries_name_expands_through_their_join(lorcana
     assert hit.number == "1.9.1"
     assert "<mark>Schadensmarker</mark>" in hit.texts["de"].snippet
     assert "<mark>ダメージ・カウンター</mark>" in hit.texts["ja"].snippet
+
+
+def test_a_renumbered_rule_is_one_result_with_each_language_under_its_own_number(lorcana, client):
+    english = number_of_line(EN_220, "If a shifted character is put on top of a dry character")
+    japanese = number_of_line(JA_220, "乾いたキャラクターの上に変身した場合")
+    hit = search("shifted character dry", languages=["en", "ja"], limit=1).hits[0]
+    assert (hit.number, hit.texts["en"].number, hit.texts["ja"].number) == (english, english, japanese)
+    assert hit.texts["ja"].url == f"/rules/lorcana/ja/2026-07-10/{japanese}/"
+    # The Japanese number typed with the Japanese filter opens the Japanese rule.
+    response = client.get("/search/", {"q": f"lang:ja {japanese}"})
+    assert (response.status_code, response["Location"]) == (302, f"/rules/lorcana/ja/2026-07-10/{japanese}/")
