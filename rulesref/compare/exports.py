@@ -134,7 +134,10 @@ def tbx_document(game: str, glossary: Glossary) -> bytes:
     header = ET.SubElement(root, "martifHeader")
     file_desc = ET.SubElement(header, "fileDesc")
     ET.SubElement(ET.SubElement(file_desc, "titleStmt"), "title").text = f"rulesref glossary: {get_game(game).name}"
-    ET.SubElement(ET.SubElement(file_desc, "sourceDesc"), "p").text = "rules_data/glossary/terms.toml"
+    source = ET.SubElement(file_desc, "sourceDesc")
+    ET.SubElement(source, "p").text = "rules_data/glossary/terms.toml"
+    if glossary.printed:
+        ET.SubElement(source, "p").text = "the editions' printed glossaries, joined by the rules that print their terms"
     ET.SubElement(ET.SubElement(header, "encodingDesc"), "p", type="XCSURI").text = "TBXBasicXCSV02.xcs"
     body = ET.SubElement(ET.SubElement(root, "text"), "body")
     for key, by_language in sorted(glossary.forms.items()):

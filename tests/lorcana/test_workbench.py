@@ -47,6 +47,11 @@ def test_side_by_side_of_4_3_has_a_row_per_english_rule_with_the_german_and_japa
     assert ("4.3.4.2", None, "4.3.4.2") in rows  # new in 2.2.0: the German 2.1.0 has no such rule
     page = response.content.decode()
     assert page.index(">4.3.1<") < page.index(">4.3.4.2<") < page.index(">4.3.6<")
+    # The printed glossaries' "bag" (Beutel, バッグ) is one term, in one colour, in every column.
+    marked = set(
+        re.findall(r'<mark class="term t\d+" data-term="printed-bag" title="printed-bag">([^<]+)</mark>', page)
+    )
+    assert marked == {"bag", "Beutel", "バッグ"}
 
 
 def test_side_by_side_of_a_renumbered_japanese_section(lorcana, client):
