@@ -94,10 +94,10 @@ def _glossary_by_usage(edition: Edition, aligned: Edition) -> list[tuple[str, tu
     terms = dict(GlossaryEntry.objects.filter(edition__in=[edition, aligned]).values_list("pk", "term"))
     pairs = []
     for pair in glossary_pairs(edition, aligned):
-        mine, theirs = terms[pair.mine], terms[pair.theirs]
+        mine, theirs = tuple(term_forms(terms[pair.mine])), tuple(term_forms(terms[pair.theirs]))
         ends = sorted([(edition.language, mine), (aligned.language, theirs)])
-        key = "glossary-use:" + "|".join(f"{lang}:{term}" for lang, term in ends)
-        pairs.append((key, tuple(term_forms(mine)), tuple(term_forms(theirs))))
+        key = "glossary-use:" + "|".join(f"{lang}:{' / '.join(forms)}" for lang, forms in ends)
+        pairs.append((key, mine, theirs))
     return pairs
 
 
