@@ -128,10 +128,12 @@ def definitions_for(edition: Edition, words: list[str]) -> dict[str, GlossaryEnt
     return found
 
 
-@versioned(key=lambda edition: edition.pk, version=lambda edition: edition.imported_at, size=64)
+# Versioned by the game's data, not by the edition's import alone: importing another edition of the
+# game can realign this one's rules, and the usages are alignment keys.
+@versioned(key=lambda edition: edition.pk, version=lambda edition: game_fingerprint(edition.game.slug), size=64)
 def _term_usages(edition: Edition) -> dict[int, frozenset[str]]:
     """{glossary entry id: the alignment keys (concept ids) of the rules printing its term}, read
-    once per import of the edition (``glossary_usage``). A glossary that cites rules (the CR's "See
+    once per change of the game's data (``glossary_usage``). A glossary that cites rules (the CR's "See
     rule 702.9") is paired by its citations instead (``glossary_equivalents``): nothing here."""
     glossary = GlossaryEntry.objects.filter(edition=edition, source="")
     if any(rules for rules in glossary.values_list("rules", flat=True)):
