@@ -116,3 +116,8 @@ def test_the_tbx_holds_the_joined_terms_in_every_language_with_their_definitions
     assert forms == {"en": ["inkwell"], "de": ["Tintenvorrat"], "fr": ["Réserve d’encre"], "ja": ["インクウェル"]}
     definition = entry.find("langSet/descrip").text
     assert definition.startswith("The private zone where a player puts their ink cards, facedown.")
+    # "Encre / Encrer" defines both its forms: the French "ink" has its definition.
+    ink = next(e for e in root.iter("termEntry") if e.get("id") == "lorcana-printed-ink")
+    french = next(s for s in ink.iter("langSet") if s.get(XML_LANG) == "fr")
+    assert [t.text for t in french.iter("term")] == ["Encre", "Encrer"]
+    assert french.find("descrip").text.startswith("nom : La ressource que les joueurs utilisent")
