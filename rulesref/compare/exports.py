@@ -27,6 +27,7 @@ import xml.etree.ElementTree as ET
 
 from rulesref.core.games import get_game
 from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.rules.glossary_usage import term_forms
 from rulesref.rules.models import Edition
 from rulesref.rules.selectors import glossary_definitions
 
@@ -129,12 +130,20 @@ def tbx_document(game: str, glossary: Glossary) -> bytes:
     for language in CONTENT_LANGUAGES:
         edition = Edition.objects.newest(game, language)
         if edition is not None:
-            definitions[language] = glossary_definitions(edition)
+            printed = glossary_definitions(edition)
+            # A printed heading of several forms ("Encre / Encrer") defines each of them.
+            for term, definition in list(printed.items()):
+                for form in term_forms(term):
+                    printed.setdefault(form.casefold(), definition)
+            definitions[language] = printed
     root = ET.Element("martif", {"type": "TBX-Basic", XML_LANG: get_game(game).original_language})
     header = ET.SubElement(root, "martifHeader")
     file_desc = ET.SubElement(header, "fileDesc")
     ET.SubElement(ET.SubElement(file_desc, "titleStmt"), "title").text = f"rulesref glossary: {get_game(game).name}"
-    ET.SubElement(ET.SubElement(file_desc, "sourceDesc"), "p").text = "rules_data/glossary/terms.toml"
+    source = ET.SubElement(file_desc, "sourceDesc")
+    ET.SubElement(source, "p").text = "rules_data/glossary/terms.toml"
+    if glossary.printed:
+        ET.SubElement(source, "p").text = "the editions' printed glossaries, joined by the rules that print their terms"
     ET.SubElement(ET.SubElement(header, "encodingDesc"), "p", type="XCSURI").text = "TBXBasicXCSV02.xcs"
     body = ET.SubElement(ET.SubElement(root, "text"), "body")
     for key, by_language in sorted(glossary.forms.items()):

@@ -20,7 +20,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from rulesref.core.languages import CONTENT_LANGUAGES
-from rulesref.rules.selectors import game_terms
+from rulesref.rules.selectors import game_terms, glossary_editions, printed_glossary_terms
 
 from .textdiff import by_character
 
@@ -40,27 +40,28 @@ def unspaced(language: str) -> bool:
     return bool(language_info) and by_character(language_info.script)
 
 
-def forms_pattern(forms, *, whole_words: bool) -> re.Pattern | None:
-    """One regular expression for ``forms``, longest first."""
+def forms_pattern(forms, *, whole_words: bool, word_starts: bool = False) -> re.Pattern | None:
+    """One regular expression for ``forms``, longest first; with ``word_starts`` (and
+    ``whole_words``) a form may run on into a longer word ("Spieler" in "Spielers")."""
     forms = sorted({form for form in forms if form}, key=lambda form: (-len(form), form))
     if not forms:
         return None
     body = "|".join(re.escape(form) for form in forms)
     if whole_words:
-        body = rf"(?<!\w)(?:{body})(?!\w)"
+        body = rf"(?<!\w)(?:{body})" + ("" if word_starts else r"(?!\w)")
     return re.compile(body, re.IGNORECASE)
 
 
 class TermMatcher:
     """Finds the forms of a set of terms in texts of one language."""
 
-    def __init__(self, language: str, forms: dict[str, str]):
+    def __init__(self, language: str, forms: dict[str, str], *, word_starts: bool = False):
         # forms: form as written → term key. Two terms with the same form: the first key wins.
         self.language = language
         self.keys = {}
         for form, key in forms.items():
             self.keys.setdefault(form.casefold(), key)
-        self.pattern = forms_pattern(forms, whole_words=not unspaced(language))
+        self.pattern = forms_pattern(forms, whole_words=not unspaced(language), word_starts=word_starts)
 
     def spans(self, text: str) -> list[TermSpan]:
         if self.pattern is None or not text:
@@ -80,16 +81,37 @@ class Glossary:
 
     game: str
     forms: dict[str, dict[str, list[str]]]  # term key → language → forms, preferred first
+    # Terms read from printed glossaries (no accepted forms of a term list): a translation uses
+    # one where a word starts with its form ("Spielers", "Tintenvorrat"), as the join counted it.
+    printed: frozenset[str] = frozenset()
     matchers: dict[str, TermMatcher] = field(default_factory=dict)
     colours: dict[str, int] = field(default_factory=dict)
 
     @classmethod
-    def load(cls, game: str, languages) -> Glossary:
+    def load(cls, game: str, languages, editions=None) -> Glossary:
+        """The bundled terms of ``game`` (in ``languages``, or all), then the terms of the printed
+        glossaries of ``editions`` (default: ``glossary_editions``) joined across their languages
+        (``printed_glossary_terms``: Lorcana has no bundled terms), but for a form the bundled
+        terms already give in that language."""
         forms: dict[str, dict[str, list[str]]] = {}
         for term in game_terms(game, languages):
             for form in term.forms.all():
                 forms.setdefault(term.key, {}).setdefault(form.language, []).append(form.form)
-        return cls(game=game, forms=forms)
+        game_keys = set(forms)
+        claimed = {
+            (lang, form.casefold()) for by_language in forms.values() for lang, fs in by_language.items() for form in fs
+        }
+        printed = printed_glossary_terms(glossary_editions(game) if editions is None else list(editions))
+        for key, by_language in printed.items():
+            kept = {
+                lang: [form for form in fs if (lang, form.casefold()) not in claimed]
+                for lang, fs in by_language.items()
+                if languages is None or lang in languages
+            }
+            kept = {lang: fs for lang, fs in kept.items() if fs}
+            if len(kept) >= 2 and key not in forms:
+                forms[key] = kept
+        return cls(game=game, forms=forms, printed=frozenset(printed) - set(game_keys))
 
     def matcher(self, language: str) -> TermMatcher:
         if language not in self.matchers:
@@ -101,7 +123,8 @@ class Glossary:
 
     def term_matcher(self, key: str, language: str) -> TermMatcher:
         """A matcher for the forms of one term only (a form inside a longer term's form counts)."""
-        return TermMatcher(language, {form: key for form in self.forms.get(key, {}).get(language, [])})
+        forms = {form: key for form in self.forms.get(key, {}).get(language, [])}
+        return TermMatcher(language, forms, word_starts=key in self.printed)
 
     def colour(self, key: str) -> int:
         """The colour of ``key`` on this page: terms get colours in the order they first appear."""

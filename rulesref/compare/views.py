@@ -99,7 +99,7 @@ def side_by_side_view(request):
         table = side_by_side(columns, scope)
     except SelectionError as error:
         return _failed(request, "compare/side_by_side.html", context, error)
-    glossary = Glossary.load(game, {edition.language for edition in columns})
+    glossary = Glossary.load(game, {edition.language for edition in columns}, columns)
     mark_table(table, glossary)
     context.update(
         table=table,
@@ -272,7 +272,7 @@ def concordance_view(request):
         context.update(columns=columns, selected=[edition_key(edition) for edition in columns])
         if not columns or not query.strip():
             return render(request, "compare/concordance.html", context)
-        glossary = Glossary.load(game, {edition.language for edition in columns})
+        glossary = Glossary.load(game, {edition.language for edition in columns}, columns)
         found = concordance(columns, query, glossary)
     except SelectionError as error:
         return _failed(request, "compare/concordance.html", context, error)
@@ -322,7 +322,7 @@ def consistency_view(request):
             )
         scope = read_scope(request.GET.get("scope"))
         context["scope"] = scope
-        glossary = Glossary.load(game, {source.language, target.language})
+        glossary = Glossary.load(game, {source.language, target.language}, [source, target])
         report = consistency_report(source, target, glossary, scope)
     except SelectionError as error:
         return _failed(request, "compare/consistency.html", context, error)

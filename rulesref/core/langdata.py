@@ -157,9 +157,20 @@ LANGUAGES: dict[str, Language] = {
             ),
             # Not yet seen in an Italian file of the official layout.
             cr_headings=CRHeadings(
-                introduction=("Introduzione",), contents=("Indice",), glossary=("Glossario",), credits=("Crediti",)
+                introduction=("Introduzione",),
+                contents=("Indice", "Sommario"),
+                glossary=("Glossario",),
+                credits=("Crediti",),
             ),
             edition_statements=("Aggiornato a {name}, {day} {month} {year}",),
+            # A publisher's rulebook in Italian (the Lorcana rules are issued in Italian too; not in the
+            # corpora): the title block's version and date, the change log's heading.
+            rulebook_statements=(
+                "Versione {version}",
+                "In vigore dal {day} {month} {year}",
+                "Valido dal {day} {month} {year}",
+            ),
+            change_log_headings=("Riepilogo degli aggiornamenti", "Riepilogo aggiornamenti"),
         ),
         Language(
             "ja",
@@ -230,9 +241,17 @@ LANGUAGES: dict[str, Language] = {
             example_label_slips=("例如，",),
             citations=Citations(words=("规则", "参见", "详见"), joiners=("和", "及", "与", "或"), ranges=("至",)),
             cr_headings=CRHeadings(
-                introduction=("前言",), contents=("目录",), glossary=("词汇表",), credits=("版权信息",)
+                introduction=("前言",), contents=("目录",), glossary=("词汇表", "术语表"), credits=("版权信息",)
             ),
             edition_statements=("此规则于{year}年{month}月{day}日起生效",),
+            # A publisher's rulebook in Chinese (the Lorcana rules are issued in Chinese too; not in the
+            # corpora).
+            rulebook_statements=(
+                "版本 {version}",
+                "{year} 年 {month} 月 {day} 日生效",
+                "{year} 年 {month} 月 {day} 日起生效",
+            ),
+            change_log_headings=("更新摘要", "更新记录"),
             aliases=("zh", "zh_hans", "zh-cn", "cn"),
         ),
         Language(

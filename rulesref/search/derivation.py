@@ -13,8 +13,9 @@ import re
 from collections import defaultdict
 
 from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.rules.glossary_usage import term_forms
 from rulesref.rules.models import CardName, Edition, Entry, GlossaryEntry, TermForm
-from rulesref.rules.selectors import aligned_edition
+from rulesref.rules.selectors import aligned_edition, glossary_pairs
 
 from .documents import entry_key, is_title_only
 from .expansion import Concept, fold
@@ -86,10 +87,25 @@ def _glossary_by_cited(edition: Edition) -> dict[frozenset[str], str]:
     return {cited: terms[0] for cited, terms in found.items() if len(terms) == 1 and terms[0]}
 
 
+def _glossary_by_usage(edition: Edition, aligned: Edition) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """(pair key, forms, forms) for the glossary entries of two aligned editions that the rules
+    printing them pair (``selectors.glossary_pairs``: Lorcana's glossaries cite no rules). The key
+    names the two entries in language order, so that the pair read from either side is one."""
+    terms = dict(GlossaryEntry.objects.filter(edition__in=[edition, aligned]).values_list("pk", "term"))
+    pairs = []
+    for pair in glossary_pairs(edition, aligned):
+        mine, theirs = tuple(term_forms(terms[pair.mine])), tuple(term_forms(terms[pair.theirs]))
+        ends = sorted([(edition.language, mine), (aligned.language, theirs)])
+        key = "glossary-use:" + "|".join(f"{lang}:{' / '.join(forms)}" for lang, forms in ends)
+        pairs.append((key, mine, theirs))
+    return pairs
+
+
 def derived_concepts(hand_written: list[Concept]) -> list[Concept]:
     """Term pairs from aligned editions: the newest edition of every (game, language) against the
-    edition aligned with it in each other language. Pairs are joined on the entry key (titles) or on
-    the keys of the cited rules (glossary entries). A form the hand-written list has for a language
+    edition aligned with it in each other language. Pairs are joined on the entry key (titles), on
+    the keys of the cited rules (glossary entries), or on the rules printing the terms (glossary
+    entries that cite no rules). A form the hand-written list has for a language
     (and game) is left to it: a derived concept keeps only forms no hand-written concept claims, and
     is dropped when fewer than two languages remain."""
     claimed = {(c.game, lang, fold(form)) for c in hand_written for lang, forms in c.forms.items() for form in forms}
@@ -110,18 +126,20 @@ def derived_concepts(hand_written: list[Concept]) -> list[Concept]:
             pairs = []
             mine = title_cache.setdefault(edition.pk, _titles(edition))
             theirs = title_cache.setdefault(aligned.pk, _titles(aligned))
-            pairs += [(f"title:{key}", mine[key], theirs[key]) for key in mine.keys() & theirs.keys()]
+            pairs += [(f"title:{key}", (mine[key],), (theirs[key],)) for key in mine.keys() & theirs.keys()]
             mine_glossary = glossary_cache.setdefault(edition.pk, _glossary_by_cited(edition))
             theirs_glossary = glossary_cache.setdefault(aligned.pk, _glossary_by_cited(aligned))
             pairs += [
-                ("glossary:" + ",".join(sorted(cited)), mine_glossary[cited], theirs_glossary[cited])
+                ("glossary:" + ",".join(sorted(cited)), (mine_glossary[cited],), (theirs_glossary[cited],))
                 for cited in mine_glossary.keys() & theirs_glossary.keys()
             ]
-            for key, form, other_form in pairs:
+            pairs += _glossary_by_usage(edition, aligned)
+            for key, form, other_form in pairs:  # forms: a tuple per side
                 by_language = forms[(game, key)]
-                for lang, value in ((language, form), (other, other_form)):
-                    if value not in by_language[lang]:
-                        by_language[lang].append(value)
+                for lang, values in ((language, form), (other, other_form)):
+                    for value in values:
+                        if value not in by_language[lang]:
+                            by_language[lang].append(value)
     concepts = []
     for (game, key), by_language in sorted(forms.items()):
         kept = {

@@ -8,8 +8,10 @@ each index generation when it is built, so that a search reads no database table
 - the hand-written terms of ``rules_data/glossary/terms.toml`` and the card names (``Term``,
   ``CardName``);
 - term pairs *derived* from aligned editions at build time: the title of every keyword ability and
-  keyword action rule and of every section (en 702.9 "Flying" ↔ zh-hans 702.9 "飞行"), and every
-  pair of glossary entries of aligned editions that cite the same rules. They are marked
+  keyword action rule and of every section (en 702.9 "Flying" ↔ zh-hans 702.9 "飞行"), every
+  pair of glossary entries of aligned editions that cite the same rules, and, for glossaries that
+  cite no rules (Lorcana's), every pair of entries whose terms the same aligned rules print
+  (``rulesref.rules.glossary_usage``: en "inkwell" ↔ de "Tintenvorrat" ↔ ja "インクウェル"). They are marked
   ``derived``; a form the hand-written list gives in a language is never claimed by a derived pair.
 """
 

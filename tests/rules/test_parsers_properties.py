@@ -20,6 +20,7 @@ from rulesref.rules.parsers import FORMATS, ParseError, ParseResult, parse_sourc
 from rulesref.rules.parsers.base import CHAPTER, NOTE, RULE, SECTION, SUBRULE
 from rulesref.rules.parsers.source import SourceText
 from tests.conftest import SEED_BERSERK, SEED_IT_2023, SEED_IT_2024, SEED_JA, SOURCES, corpus_file
+from tests.rules.pdf_files import Text, pdf_bytes
 
 settings.register_profile(
     "ci", max_examples=60, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -136,7 +137,11 @@ def assert_parses_or_refuses_clearly(text: str, format: str | None) -> ParseResu
     return result
 
 
-@pytest.mark.parametrize("format", FORMATS)
+# A PDF is bytes, not lines: its mutations are the byte-level test below.
+TEXT_FORMATS = tuple(format for format in FORMATS if format != "pdf")
+
+
+@pytest.mark.parametrize("format", TEXT_FORMATS)
 @given(data=st.data())
 def test_a_mutated_source_parses_or_fails_with_its_parse_error(format, data):
     text = data.draw(mutated(format))
@@ -146,7 +151,7 @@ def test_a_mutated_source_parses_or_fails_with_its_parse_error(format, data):
 
 @given(text=st.text(max_size=2000))
 def test_arbitrary_text_parses_or_fails_with_a_parse_error(text):
-    for format in (None, *FORMATS):
+    for format in (None, *TEXT_FORMATS):
         assert_parses_or_refuses_clearly(text, format)
 
 
@@ -161,3 +166,40 @@ def test_arbitrary_bytes_are_read_or_refused_with_a_parse_error(tmp_path_factory
         assert "\n" not in str(error)
         return
     assert source.text == data.decode("utf-8").removeprefix("\ufeff")
+
+
+@cache
+def small_rulebook_pdf() -> bytes:
+    return pdf_bytes(
+        [[Text(72, 700, "1. CONCEPTS"), Text(90, 680, "1.1. General"), Text(108, 664, "1.1.1. A rule (see 1.1.2).")]]
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_damaged_pdf_is_read_or_refused_with_one_line_naming_the_file(tmp_path_factory, data):
+    """Bytes of a real little rulebook PDF flipped, cut or repeated: a parse, or one line naming the file."""
+    pdf = bytearray(small_rulebook_pdf())
+    for _ in range(data.draw(st.integers(min_value=1, max_value=4))):
+        at = data.draw(st.integers(min_value=0, max_value=len(pdf) - 1))
+        action = data.draw(st.sampled_from(["flip", "cut", "repeat", "drop"]))
+        if action == "flip":
+            pdf[at] = data.draw(st.integers(min_value=0, max_value=255))
+        elif action == "cut":
+            del pdf[at:]
+        elif action == "repeat":
+            pdf[at:at] = pdf[at : at + 40]
+        else:
+            del pdf[at : at + data.draw(st.integers(min_value=1, max_value=200))]
+        if not pdf:
+            pdf = bytearray(b"%PDF-")
+    path = tmp_path_factory.mktemp("pdf") / "rules.pdf"
+    path.write_bytes(bytes(pdf))
+    try:
+        result = parse_source(read_source(path))
+    except ParseError as error:
+        message = str(error)
+        assert message.startswith(str(path)), message
+        assert "\n" not in message
+        return
+    assert any(entry.kind in (RULE, SUBRULE) for entry in result.entries)

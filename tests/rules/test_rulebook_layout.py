@@ -514,3 +514,39 @@ def test_lines_without_indentation_or_blank_lines_read_the_same(parsed, name):
     assert [g.term for g in again.glossary] == [g.term for g in result.glossary]
     assert again.edition.date == result.edition.date
     assert again.report.unplaced == []
+
+
+ITALIAN = (
+    SYNTHETIC.replace("COMPREHENSIVE RULES", "REGOLE COMPLETE")
+    .replace("Version 9.1.0", "Versione 9.1.0")
+    .replace("Effective March 2, 2027", "In vigore dal 2 marzo 2027")
+    .replace("CONTENTS", "INDICE")
+    .replace("Glossary", "Glossario")
+    .replace("GLOSSARY", "GLOSSARIO")
+    .replace("Update Summary", "Riepilogo degli aggiornamenti")
+    .replace("March 2, 2027", "2 marzo 2027")
+    .replace("Example A:", "Esempio A:")
+    .replace("Example B:", "Esempio B:")
+    .replace("Example:", "Esempio:")
+    .replace("(see 2.1.1", "(vedi 2.1.1")
+    .replace("through 2.1.3", "fino a 2.1.3")
+)
+
+
+def test_a_further_language_of_the_same_rulebook_is_read_from_its_data_entry():
+    """An Italian edition (none is in the corpora) needs the Italian entry's words, no code."""
+    english = rulebook_layout.parse_lines("rules.txt", synthetic_lines(), "")
+    lines = list(enumerate(ITALIAN.split("\n")[:-1], start=1))
+    italian = finish(rulebook_layout.parse_lines("regole.txt", lines, ""))
+    assert (italian.edition.date.isoformat(), italian.edition.name) == ("2027-03-02", "Versione 9.1.0")
+    assert italian.report.unplaced == []
+    assert italian.numbers == english.numbers
+    assert [len(entry.examples) for entry in italian.entries] == [len(entry.examples) for entry in english.entries]
+    assert [term.term for term in italian.glossary] == ["deck", "lore", "turn"]
+    assert [line.line for line in italian.report.skipped] == [line.line for line in english.report.skipped]
+    # "vedi 2.1.1 fino a 2.1.3": a range over the numbers the edition has (it has no 2.1.2).
+    rule = next(entry for entry in italian.entries if entry.number == "1.1.1")
+    assert [(ref.target, ref.text) for ref in rule.cross_references] == [
+        ("2.1.1", "vedi 2.1.1 fino a 2.1.3"),
+        ("2.1.3", "vedi 2.1.1 fino a 2.1.3"),
+    ]

@@ -21,8 +21,8 @@ pytestmark = pytest.mark.django_db
 def marking(*numbers):
     """parse_source, with the entries of ``numbers`` marked as changed by the publisher."""
 
-    def parse(source, *, format=None):
-        result = parse_source(source, format=format)
+    def parse(source, *, format=None, scheme=None):
+        result = parse_source(source, format=format, scheme=scheme)
         for entry in result.entries:
             entry.changed_by_publisher = entry.number in numbers
         return result
@@ -81,8 +81,7 @@ def test_a_marked_section_says_so_in_its_heading_and_a_marked_rule_once(monkeypa
 
 # The publisher's PDF imported -------------------------------------------------------------------
 
-# "mtg" stands in for the game until the games registry (rules_data/games.toml) has Lorcana.
-PDF_OPTIONS = dict(game="mtg", language="en")
+PDF_OPTIONS = dict(game="lorcana", language="en")
 
 
 def test_a_pdf_imports_with_the_counts_of_its_parse_and_its_marked_rules(corpus):
@@ -109,7 +108,7 @@ def test_a_pdf_imports_with_the_counts_of_its_parse_and_its_marked_rules(corpus)
 def test_import_rules_dry_run_json_reads_a_pdf(corpus):
     path = corpus("lorcana_cr_en_20251031.pdf")
     out = io.StringIO()
-    call_command("import_rules", str(path), "--game", "mtg", "--lang", "en", "--dry-run", "--json", stdout=out)
+    call_command("import_rules", str(path), "--game", "lorcana", "--lang", "en", "--dry-run", "--json", stdout=out)
     report = json.loads(out.getvalue())
     assert (report["format"], report["effective_date"], report["unplaced"]) == ("pdf", "2025-10-31", [])
     assert report["counts"] == parse_source(read_source(path)).counts
@@ -131,6 +130,6 @@ def test_import_rules_refuses_a_pdf_in_one_line_naming_the_file(tmp_path, data, 
     path = tmp_path / "book.pdf"
     path.write_bytes(data)
     with pytest.raises(CommandError) as caught:
-        call_command("import_rules", str(path), "--game", "mtg", "--lang", "en", "--edition", "2025-10-31")
+        call_command("import_rules", str(path), "--game", "lorcana", "--lang", "en", "--edition", "2025-10-31")
     assert str(caught.value) == f"{path}: {reason}"
     assert Edition.objects.count() == 0

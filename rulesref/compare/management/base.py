@@ -14,10 +14,14 @@ from ..selection import SelectionError, find_edition, read_column, read_columns,
 
 class WorkbenchCommand(BaseCommand):
     def add_game(self, parser) -> None:
-        parser.add_argument("--game", required=True, help="game slug: mtg or berserk")
+        parser.add_argument(
+            "--game", required=True, help="a game's key: mtg, berserk, lorcana or one registered on import"
+        )
 
     def add_scope(self, parser) -> None:
-        parser.add_argument("--scope", default="", help="only this rule, section or chapter (e.g. 208, 208.3a, 2)")
+        parser.add_argument(
+            "--scope", default="", help="only this rule, section or chapter (e.g. 208, 208.3a, 2; Lorcana 4.3, 8.10.4)"
+        )
 
     def add_json(self, parser) -> None:
         parser.add_argument("--json", action="store_true", help="print exactly one JSON object")

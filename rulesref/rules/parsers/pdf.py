@@ -364,7 +364,9 @@ def build_lines(pages, text: PdfText) -> None:
         return
     margin = min(char.x0 for char in everything)
     # One column of text is a typical character's width (the median of the body's).
-    unit = statistics.median(char.x1 - char.x0 for char in everything if char.x1 > char.x0) or 1.0
+    # Characters of no width (a damaged font's) give no measure: one point then.
+    widths = [char.x1 - char.x0 for char in everything if char.x1 > char.x0]
+    unit = (statistics.median(widths) if widths else 0.0) or 1.0
     page_rows = [rows(chars) for chars, _, _ in pages]
     gaps = Counter(
         round(below[0].baseline - above[0].baseline, 1)

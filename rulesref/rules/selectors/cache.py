@@ -7,6 +7,7 @@ What is kept (see the reads themselves)::
     editions.editions_of        the game       content_version(game).fingerprint
     glossary._vocabulary        the game       content_version(game).fingerprint
     glossary._glossary_index    edition id     edition.imported_at
+    glossary._term_usages       edition id     content_version(game).fingerprint
     editions.home_listing       (one listing)  every game's fingerprint
 
 A re-import or a glossary sync changes the version, and the next read replaces the value (nothing

@@ -11,6 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulesref.core.games import get_game
+from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.core.scripts import UNSPACED_SCRIPTS
+
+from .. import glossary_usage
+from ..glossary import term_slug
 from ..models import CardName, Edition, Entry, GlossaryEntry, Term, TermForm
 from .alignment import aligned_edition, same_rule_in
 from .cache import versioned
@@ -122,14 +128,43 @@ def definitions_for(edition: Edition, words: list[str]) -> dict[str, GlossaryEnt
     return found
 
 
+# Versioned by the game's data, not by the edition's import alone: importing another edition of the
+# game can realign this one's rules, and the usages are alignment keys.
+@versioned(key=lambda edition: edition.pk, version=lambda edition: game_fingerprint(edition.game.slug), size=64)
+def _term_usages(edition: Edition) -> dict[int, frozenset[str]]:
+    """{glossary entry id: the alignment keys (concept ids) of the rules printing its term}, read
+    once per change of the game's data (``glossary_usage``). A glossary that cites rules (the CR's "See
+    rule 702.9") is paired by its citations instead (``glossary_equivalents``): nothing here."""
+    glossary = GlossaryEntry.objects.filter(edition=edition, source="")
+    if any(rules for rules in glossary.values_list("rules", flat=True)):
+        return {}
+    texts = {}
+    rows = Entry.objects.filter(edition=edition, duplicate_of__isnull=True).exclude(kind=Entry.Kind.NOTE)
+    for pk, concept, title, text in rows.values_list("pk", "concept_id", "title", "text"):
+        texts[f"c{concept}" if concept is not None else f"e{pk}"] = f"{title}\n{text}"
+    terms = dict(glossary.values_list("pk", "term"))
+    language = CONTENT_LANGUAGES.get(edition.language)
+    return glossary_usage.usages(terms, texts, unspaced=bool(language) and language.script in UNSPACED_SCRIPTS)
+
+
+def glossary_pairs(edition: Edition, other: Edition) -> list[glossary_usage.UsagePair]:
+    """The glossary entries of ``edition`` and ``other`` (an aligned edition of another language)
+    that are the same term by the rules that print them: see ``glossary_usage``."""
+    if edition.game_id != other.game_id or edition.language == other.language:
+        return []
+    return glossary_usage.pair_by_usage(_term_usages(edition), _term_usages(other))
+
+
 def glossary_equivalents(item: GlossaryEntry) -> list[GlossaryEntry]:
     """The same glossary entry in the aligned edition of every other language.
 
     Two glossary entries are the same when the rules they cite are the same rules
-    (through ``same_rule_in``) and no other entry of either glossary cites exactly those.
+    (through ``same_rule_in``) and no other entry of either glossary cites exactly those;
+    entries of glossaries that cite no rules (Lorcana's) are the same when the rules that
+    print their terms are (``glossary_pairs``).
     """
     if not item.rules:
-        return []
+        return _equivalents_by_usage(item)
     own_signature = tuple(item.rules)
     if sum(1 for g in GlossaryEntry.objects.filter(edition=item.edition) if tuple(g.rules) == own_signature) > 1:
         return []
@@ -158,6 +193,62 @@ def glossary_equivalents(item: GlossaryEntry) -> list[GlossaryEntry]:
             ]
             if len(matches) == 1:
                 found.append(matches[0])
+    return found
+
+
+def glossary_editions(game: str) -> list[Edition]:
+    """The editions whose printed glossaries stand for ``game``'s words: the newest edition in the
+    original language, then the edition aligned with it in each other language."""
+    editions = editions_of(game)
+    original = get_game(game).original_language
+    anchor = next((e for e in editions if e.language == original), editions[0] if editions else None)
+    if anchor is None:
+        return []
+    found = [anchor]
+    for language in sorted({e.language for e in editions} - {anchor.language}):
+        aligned = aligned_edition(anchor, language)
+        if aligned is not None:
+            found.append(aligned)
+    return found
+
+
+def printed_glossary_terms(editions: list[Edition]) -> dict[str, dict[str, list[str]]]:
+    """The terms of the editions' printed glossaries that ``glossary_pairs`` joins across their
+    languages: {key: {language: forms}}. Each term is read from the first edition in the game's
+    original language (else the first edition) and joined with its pair in every other edition;
+    its key is ``printed-`` and the slug of that term ("printed-inkwell"). A term no other
+    language's glossary pairs is left out."""
+    if not editions:
+        return {}
+    original = get_game(editions[0].game.slug).original_language
+    anchor = next((e for e in editions if e.language == original), editions[0])
+    terms = dict(GlossaryEntry.objects.filter(edition__in=editions).values_list("pk", "term"))
+    found: dict[str, dict[str, list[str]]] = {}
+    for other in editions:
+        if other.language == anchor.language:
+            continue
+        for pair in glossary_pairs(anchor, other):
+            mine = terms[pair.mine]
+            by_language = found.setdefault(
+                f"printed-{term_slug(mine)}", {anchor.language: glossary_usage.term_forms(mine)}
+            )
+            forms = by_language.setdefault(other.language, [])
+            forms += [form for form in glossary_usage.term_forms(terms[pair.theirs]) if form not in forms]
+    return found
+
+
+def _equivalents_by_usage(item: GlossaryEntry) -> list[GlossaryEntry]:
+    found = []
+    languages = Edition.objects.for_game(item.edition.game.slug).exclude(language=item.edition.language)
+    for language in sorted(languages.languages()):
+        other = aligned_edition(item.edition, language)
+        if other is None:
+            continue
+        pk = next((p.theirs for p in glossary_pairs(item.edition, other) if p.mine == item.pk), None)
+        if pk is not None:
+            equivalent = GlossaryEntry.objects.get(pk=pk)
+            equivalent.edition = other
+            found.append(equivalent)
     return found
 
 

@@ -22,7 +22,7 @@ class Command(BaseCommand):
             choices=list(CONTENT_LANGUAGES),
             help="a language to show the rules in (repeat for more); a query in any language still finds them",
         )
-        parser.add_argument("--game", help="only this game (mtg, berserk)")
+        parser.add_argument("--game", help="only this game: mtg, berserk, lorcana or one registered on import")
         parser.add_argument("--edition", help="only this edition (default: the latest of each language)")
         parser.add_argument("--limit", type=int, default=10, help="how many rules to show (default 10)")
         parser.add_argument("--json", action="store_true", help="print exactly one JSON object")

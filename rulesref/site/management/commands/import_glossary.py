@@ -17,7 +17,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("path", help="the glossary file")
-        parser.add_argument("--game", required=True, help="game slug: mtg or berserk")
+        parser.add_argument(
+            "--game", required=True, help="a game's key: mtg, berserk, lorcana or one registered on import"
+        )
         parser.add_argument("--lang", required=True, help="content language of the glossary, e.g. ru")
         parser.add_argument(
             "--edition", required=True, help="the imported edition to add it to: its date YYYY-MM-DD or its slug"

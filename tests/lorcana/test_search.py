@@ -1,0 +1,96 @@
+"""Search over the Lorcana rules in four languages: a term in one language finds the rule in all of
+them, through the glossary pairs joined by the alignment, with the matched words marked."""
+
+import pytest
+
+from rulesref.search.service import search
+
+from .conftest import EN_220, JA_220
+from .files import blocks, number_of_line
+
+pytestmark = pytest.mark.django_db
+
+INKWELL_MARKS = {
+    "en": "<mark>inkwell</mark>",
+    "de": "<mark>Tintenvorrat</mark>",
+    "fr": "<mark>réserve d’encre</mark>",
+    "ja": "<mark>インクウェル</mark>",
+}
+
+
+def test_inkwell_finds_the_inkwell_rules_in_german_french_and_japanese_with_their_words_marked(lorcana):
+    results = search("inkwell", languages=["en", "de", "fr", "ja"], limit=10)
+    # The rules of section 7.5 "Inkwell" as the English 2.2.0 prints them, every one of which uses the word.
+    section = [n for n, text in blocks(EN_220).items() if n.startswith("7.5.") and "inkwell" in text.lower()]
+    assert section == ["7.5.1", "7.5.2", "7.5.3", "7.5.4", "7.5.5", "7.5.6"]
+    hits = [hit for hit in results.hits if hit.number == "7.5" or hit.number.startswith("7.5.")]
+    assert results.hits[0] in hits
+    assert len(hits) >= 5
+    for hit in hits:
+        assert (hit.game, hit.matched_lang) == ("lorcana", "en")
+        assert set(hit.texts) == {"en", "de", "fr", "ja"}
+        # German and French translate English 2.1.0, Japanese 2.2.0: each is shown in the edition
+        # aligned with the one that matched, and chapter 7 keeps its numbers in all four.
+        assert {lang: (text.edition, text.number) for lang, text in hit.texts.items()} == {
+            "en": ("2026-07-09", hit.number),
+            "de": ("2026-04-30", hit.number),
+            "fr": ("2026-04-30", hit.number),
+            "ja": ("2026-07-10", hit.number),
+        }
+    marked = {lang for hit in hits for lang, text in hit.texts.items() if INKWELL_MARKS[lang] in text.snippet}
+    assert marked == {"en", "de", "fr", "ja"}
+    # The Japanese rule 7.5.1 as printed uses the word, and is marked there.
+    assert "インクウェル" in blocks(JA_220)["7.5.1"]
+    first_of = {hit.number: hit for hit in hits}
+    assert INKWELL_MARKS["ja"] in first_of["7.5.1"].texts["ja"].snippet
+    assert INKWELL_MARKS["de"] in first_of["7.5.1"].texts["de"].snippet
+
+
+def test_a_german_word_with_the_game_filter_finds_the_english_rule(lorcana):
+    results = search("game:lorcana Tintenvorrat", languages=["en", "de"], limit=5)
+    numbers = [hit.number for hit in results.hits]
+    assert "7.5.1" in numbers
+    hit = results.hits[numbers.index("7.5.1")]
+    assert hit.matched_lang == "de"
+    assert hit.texts["en"].edition == "2026-04-30"
+    assert "<mark>inkwell</mark>" in hit.texts["en"].snippet
+    assert "<mark>Tintenvorrat</mark>" in hit.texts["de"].snippet
+
+
+def test_a_japanese_word_finds_the_english_and_french_rule(lorcana):
+    results = search("インクウェル", languages=["en", "fr", "ja"], limit=3)
+    hit = next(hit for hit in results.hits if hit.number == "7.5.1")
+    assert hit.matched_lang == "ja"
+    assert "<mark>inkwell</mark>" in hit.texts["en"].snippet
+    assert "<mark>réserve d’encre</mark>" in hit.texts["fr"].snippet
+
+
+def test_the_search_page_filters_by_game_and_shows_the_rule_in_every_language(lorcana, client):
+    page = client.get("/search/", {"q": "game:lorcana inkwell"}).content.decode()
+    assert 'href="/rules/lorcana/de/2026-04-30/7.5.1/"' in page
+    assert 'href="/rules/lorcana/ja/2026-07-10/7.5.1/"' in page
+    assert "<mark>Tintenvorrat</mark>" in page
+    assert client.get("/search/", {"q": "game:mtg inkwell"}).content.decode().count("/rules/lorcana/") == 0
+
+
+def test_a_term_that_only_the_glossaries_name_expands_through_their_join(lorcana):
+    """ "damage counter" heads no section: only the glossaries' entries, joined by the rules that
+    print them, say that German writes it "Schadensmarker" and Japanese "ダメージ・カウンター"."""
+    headings = [text for n, text in blocks(EN_220).items() if n.count(".") == 1]
+    assert not any("damage counter" in text.lower() for text in headings)
+    results = search("damage counter", languages=["en", "de", "ja"], limit=3)
+    hit = results.hits[0]
+    assert hit.number == "1.9.1"
+    assert "<mark>Schadensmarker</mark>" in hit.texts["de"].snippet
+    assert "<mark>ダメージ・カウンター</mark>" in hit.texts["ja"].snippet
+
+
+def test_a_renumbered_rule_is_one_result_with_each_language_under_its_own_number(lorcana, client):
+    english = number_of_line(EN_220, "If a shifted character is put on top of a dry character")
+    japanese = number_of_line(JA_220, "乾いたキャラクターの上に変身した場合")
+    hit = search("shifted character dry", languages=["en", "ja"], limit=1).hits[0]
+    assert (hit.number, hit.texts["en"].number, hit.texts["ja"].number) == (english, english, japanese)
+    assert hit.texts["ja"].url == f"/rules/lorcana/ja/2026-07-10/{japanese}/"
+    # The Japanese number typed with the Japanese filter opens the Japanese rule.
+    response = client.get("/search/", {"q": f"lang:ja {japanese}"})
+    assert (response.status_code, response["Location"]) == (302, f"/rules/lorcana/ja/2026-07-10/{japanese}/")
