@@ -474,6 +474,8 @@ def _store(
         edition.translates_inferred = False
     edition.save()
     _link_translations(edition, edition.translates_key)
+    if language == game_info.original_language:
+        _adopt_translations(edition)
     sync = entries_sync(edition=edition, result=result, progress=progress)
     report.rows = sync
     glossary_entries_sync(edition=edition, parsed=result.glossary)
@@ -528,6 +530,24 @@ def _link_translations(edition: Edition, translates_key: str) -> None:
     own_key = f"{edition.language}:{edition.slug}"
     waiting = Edition.objects.filter(game=edition.game, translates__isnull=True, translates_key=own_key)
     waiting.update(translates=edition, translates_inferred=False)
+
+
+def _adopt_translations(original: Edition) -> None:
+    """Translations imported before the original of their version: an original-language edition with a
+    revision becomes the source of the editions of that revision that fell back to a source of their own
+    date and found none (the Japanese 2.2.0 imported before the English 2.2.0 looked for en:2026-07-10)."""
+    if not original.revision:
+        return
+    own_key = f"{original.language}:{original.slug}"
+    waiting = Edition.objects.filter(game=original.game, revision=original.revision, translates__isnull=True).exclude(
+        language=original.language
+    )
+    for edition in waiting:
+        if not same_version_as_source(edition.format) or edition.report.get("translates_reason") != "same date":
+            continue
+        edition.translates, edition.translates_key, edition.translates_inferred = original, own_key, False
+        edition.report = {**edition.report, "translates_reason": f"same version {original.revision}"}
+        edition.save(update_fields=["translates", "translates_key", "translates_inferred", "report"])
 
 
 # ---------------------------------------------------------------------------

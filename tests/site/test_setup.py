@@ -212,3 +212,21 @@ def test_a_translation_whose_version_has_no_original_imported_translates_the_ori
     changed.write_text(text.replace("Version 2.1.0", "Version 9.9.9", 1), encoding="utf-8")
     report = services.edition_import(path=changed, game="lorcana", language="de", dry_run=True)
     assert (report.revision, report.translates, report.translates_reason) == ("9.9.9", "en:2026-04-30", "same date")
+
+
+def test_a_translation_imported_before_the_original_of_its_version_is_linked_to_it_when_that_comes(corpus):
+    """Imported by hand in the other order: the Japanese 2.2.0 first finds no English 2.2.0 and waits for
+    the English of its own date; the English 2.2.0 then becomes its source."""
+    # Without the module's Lorcana editions, if they are there (this test's transaction is rolled back).
+    Edition.objects.filter(game__slug="lorcana").delete()
+    japanese = services.edition_import(path=corpus("lorcana_cr_ja_20260710_v2.2.0.txt"), game="lorcana", language="ja")
+    assert (japanese.translates, japanese.translates_reason) == ("en:2026-07-10", "same date")
+    services.edition_import(path=corpus("lorcana_cr_en_20260709_v2.2.0.txt"), game="lorcana", language="en")
+    edition = Edition.objects.get(game__slug="lorcana", language="ja")
+    assert (edition.translates_key, edition.translates.slug, edition.report["translates_reason"]) == (
+        "en:2026-07-09",
+        "2026-07-09",
+        "same version 2.2.0",
+    )
+    [pair] = [pair for pair in selectors.alignment_summary(edition) if pair["kind"] == "translation"]
+    assert pair["counts"]["by_structure"] == 551

@@ -74,7 +74,7 @@ def same_date_as_source(format: str) -> bool:
 def same_version_as_source(format: str) -> bool:
     """Whether a translation in this format translates the source edition of the version it states
     (a publisher's translated rulebook: "Version 2.2.0"), whatever its own date."""
-    return getattr(PARSERS[format], "SAME_VERSION_AS_SOURCE", False)
+    return getattr(PARSERS.get(format), "SAME_VERSION_AS_SOURCE", False)
 
 
 def head_lines(source: SourceText, format: str, count: int) -> list[tuple[int, str]]:
