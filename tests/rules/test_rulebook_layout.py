@@ -183,6 +183,10 @@ def test_version_and_effective_date_come_from_the_title_block_and_agree_with_the
     assert result.edition.name == version
     assert result.edition.date == date
     assert result.edition.line == 3
+    # The version as the statement's revision (what a translation is paired by), and the language whose
+    # date statement matched: "Version" is printed alike in English, German and French.
+    assert result.edition.revision == version.split()[-1]
+    assert result.edition.language == locale
     assert change_log_date(lines, locale) == date
     statements = [s.text.strip() for s in result.report.skipped if s.reason == "edition statement"]
     assert statements == [lines[1].strip(), lines[2].strip()]
