@@ -231,7 +231,19 @@ def concepts_rebuild(*, game: Game) -> None:
         .order_by()
         .values_list("source_id", "target_id", "method", "relation", "score")
     ]
-    links.sort(key=lambda link: (METHOD_RANK.get(link.method, 9), -link.score, link.source, link.target))
+    # Translation links first (a translation follows its source rule for rule), then the surest links: a weak
+    # link (two headings paired by their number alone) never outvotes a sure one of another pair that it
+    # contradicts (Lorcana's German 1.8 of 2025 and of 2026 share a number, not a subject: the English
+    # 1.8 moved to 1.9).
+    links.sort(
+        key=lambda link: (
+            link.method != "translation",
+            -link.score,
+            METHOD_RANK.get(link.method, 9),
+            link.source,
+            link.target,
+        )
+    )
     for link in links:
         groups.join(link.source, link.target)
     previous = {pk: concept for pk, _, concept in rows}

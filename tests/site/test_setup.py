@@ -68,6 +68,7 @@ def test_the_original_language_of_each_files_game_comes_first(tmp_path, monkeypa
 
 LORCANA_FILES = (
     "lorcana_cr_en_20251031.pdf",
+    "lorcana_cr_de_20251031.pdf",
     "lorcana_cr_en_20260430_v2.1.0.txt",
     "lorcana_cr_de_20260430_v2.1.0.txt",
     "lorcana_cr_en_20260709_v2.2.0.txt",
@@ -79,7 +80,7 @@ VERSION_RE = re.compile(r"^\s*(?:Version|バージョン)\s+(\d+\.\d+\.\d+)\.?\s
 
 @pytest.fixture(scope="module")
 def lorcana(django_db_setup, django_db_blocker, tmp_path_factory):
-    """The English PDF of 2025-10-31, en and de 2.1.0, en and ja 2.2.0 (links to the corpus files, under
+    """The English and German PDFs of 2025-10-31, en and de 2.1.0, en and ja 2.2.0 (links to the corpus files, under
     other names: the file name says nothing), imported by ``import_corpora`` once for the module and
     rolled back afterwards."""
     paths = [corpus_file(name) for name in LORCANA_FILES]
@@ -104,16 +105,17 @@ def test_quickstart_imports_the_lorcana_rulebooks_with_the_language_their_title_
     """Every file is Latin-script but the Japanese: the German imports as de (its "Gültig ab …"), not en."""
     _, outcome = lorcana
     assert outcome.failed == []
-    assert outcome.imported == 5
+    assert outcome.imported == 6
     editions = Edition.objects.filter(game__slug="lorcana").order_by("language", "slug")
     assert [(e.game.slug, e.language, e.slug, e.revision, e.translates_key) for e in editions] == [
+        ("lorcana", "de", "2025-10-31", "", "en:2025-10-31"),
         ("lorcana", "de", "2026-04-30", stated_version("lorcana_cr_de_20260430_v2.1.0.txt"), "en:2026-04-30"),
         ("lorcana", "en", "2025-10-31", "", ""),
         ("lorcana", "en", "2026-04-30", stated_version("lorcana_cr_en_20260430_v2.1.0.txt"), ""),
         ("lorcana", "en", "2026-07-09", stated_version("lorcana_cr_en_20260709_v2.2.0.txt"), ""),
         ("lorcana", "ja", "2026-07-10", stated_version("lorcana_cr_ja_20260710_v2.2.0.txt"), "en:2026-07-09"),
     ]
-    assert [e.revision for e in editions] == ["2.1.0", "", "2.1.0", "2.2.0", "2.2.0"]
+    assert [e.revision for e in editions] == ["", "2.1.0", "", "2.1.0", "2.2.0", "2.2.0"]
 
 
 def test_a_translation_translates_the_original_of_its_version_not_of_its_date(lorcana):
@@ -125,11 +127,12 @@ def test_a_translation_translates_the_original_of_its_version_not_of_its_date(lo
         "en",
         "2026-07-09",
     )
-    german = Edition.objects.get(game__slug="lorcana", language="de")
+    german = Edition.objects.get(game__slug="lorcana", language="de", slug="2026-04-30")
     assert (german.translates.language, german.translates.slug) == ("en", "2026-04-30")
     # The import report says which edition each translates, and why.
     translated = [line.split(": ", 1)[0] + line.split(";", 1)[1] for line in outcome.lines if ";" in line]
     assert translated == [
+        "imported lorcana de 2025-10-31 translates en:2025-10-31 (same date)",
         "imported lorcana de 2026-04-30 translates en:2026-04-30 (same version 2.1.0)",
         "imported lorcana ja 2026-07-10 translates en:2026-07-09 (same version 2.2.0)",
     ]
@@ -176,10 +179,38 @@ def test_a_moved_rule_has_one_history_across_the_three_english_editions(lorcana)
     # A rule moved with its siblings in 2.1.0 (4.3.4.3–4.3.4.6 → 4.3.2.1–4.3.2.4), reworded too.
     announce = "the player announces how they intend to play the card, whether for its ink cost or an alternate cost."
     assert announce in printed_under("lorcana_cr_en_20260430_v2.1.0.txt", "4.3.2.2")
-    assert announce in Entry.objects.get(edition__slug="2025-10-31", number="4.3.4.4").text
+    assert announce in Entry.objects.get(edition__language="en", edition__slug="2025-10-31", number="4.3.4.4").text
     newest = Entry.objects.get(edition__language="en", edition__slug="2026-07-09", number="4.3.2.2")
     history = [(edition.slug, found.number if found else None) for edition, found in selectors.rule_history(newest)]
     assert history == [("2026-07-09", "4.3.2.2"), ("2026-04-30", "4.3.2.2"), ("2025-10-31", "4.3.4.4")]
+
+
+def test_a_weak_link_of_a_translations_editions_does_not_join_two_subjects(lorcana):
+    """German 1.8 of 2025 ("Karten des Spielers") and of 2026 ("Spielstatusprüfung") share a number, not a
+    subject: the English section moved (1.9 → 1.8), and the concepts follow the English and the translations."""
+    titles = {
+        (entry.edition.language, entry.edition.slug, entry.number): (entry.title, entry.concept_id)
+        for entry in Entry.objects.filter(
+            edition__game__slug="lorcana", kind="section", number__in=["1.8", "1.9"]
+        ).select_related("edition")
+    }
+    assert titles[("en", "2025-10-31", "1.8")][0] == "Players’ Cards"
+    assert titles[("en", "2025-10-31", "1.9")][0] == "Game State Check"
+    assert titles[("en", "2026-04-30", "1.8")][0] == "Game State Check"
+    game_state_check = titles[("en", "2026-04-30", "1.8")][1]
+    players_cards = titles[("en", "2025-10-31", "1.8")][1]
+    assert [key for key, (_, concept) in sorted(titles.items()) if concept == game_state_check] == [
+        ("de", "2025-10-31", "1.9"),
+        ("de", "2026-04-30", "1.8"),
+        ("en", "2025-10-31", "1.9"),
+        ("en", "2026-04-30", "1.8"),
+        ("en", "2026-07-09", "1.8"),
+        ("ja", "2026-07-10", "1.8"),
+    ]
+    assert [key for key, (_, concept) in sorted(titles.items()) if concept == players_cards] == [
+        ("de", "2025-10-31", "1.8"),
+        ("en", "2025-10-31", "1.8"),
+    ]
 
 
 def test_the_title_blocks_state_the_language_of_every_lorcana_file(corpus):
