@@ -1,5 +1,6 @@
 """Shared fixtures: bundled sources, the real corpora, a private data dir per test run."""
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -66,6 +67,18 @@ def unhurried_search(monkeypatch):
     monkeypatch.setattr(limits, "QUERY_BUDGET_SECONDS", 5.0)
 
 
+@contextlib.contextmanager
+def rolled_back(django_db_blocker, data_dir=None):
+    """Data a whole module or package reads, written once inside a transaction rolled back afterwards
+    (with ``data_dir``, the search index and other files go there meanwhile)."""
+    settings = override_settings(DATA_DIR=data_dir) if data_dir is not None else contextlib.nullcontext()
+    with django_db_blocker.unblock(), settings, transaction.atomic():
+        try:
+            yield
+        finally:
+            transaction.set_rollback(True)
+
+
 @pytest.fixture(scope="module")
 def bundled(django_db_blocker, tmp_path_factory):
     """The bundled site (English CR 2024-09-20, Italian, Japanese and Берсерк seeds, term list),
@@ -74,16 +87,10 @@ def bundled(django_db_blocker, tmp_path_factory):
     from rulesref.site.setup import import_bundled_sources
 
     data_dir = tmp_path_factory.mktemp("bundled-data")
-    with django_db_blocker.unblock(), override_settings(DATA_DIR=data_dir):
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            glossary_sync(directory=django_settings.RULES_DATA_DIR / "glossary")
-            list(import_bundled_sources())
-            yield data_dir
-        finally:
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)
+    with rolled_back(django_db_blocker, data_dir):
+        glossary_sync(directory=django_settings.RULES_DATA_DIR / "glossary")
+        list(import_bundled_sources())
+        yield data_dir
 
 
 @pytest.fixture

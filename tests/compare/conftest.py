@@ -8,12 +8,11 @@ the Берсерк fragment and Heroes ed. 15), rolled back at the end.
 import pytest
 from django.conf import settings as django_settings
 from django.core.cache import cache
-from django.db import transaction
 
 from rulesref.rules.models import Edition, Entry
 from rulesref.rules.services import edition_import, glossary_sync
 from rulesref.site.setup import import_bundled_sources
-from tests.conftest import corpus_file
+from tests.conftest import corpus_file, rolled_back
 
 CORPORA = [
     ("mtg_cr_en_20230616_lotr.txt", "mtg", "en"),
@@ -26,18 +25,12 @@ CORPORA = [
 @pytest.fixture(scope="package")
 def workbench_store(django_db_blocker):
     paths = [corpus_file(name) for name, *_ in CORPORA]
-    with django_db_blocker.unblock():
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            glossary_sync(directory=django_settings.RULES_DATA_DIR / "glossary")
-            list(import_bundled_sources())
-            for path, (_name, game, language) in zip(paths, CORPORA, strict=True):
-                edition_import(path=path, game=game, language=language)
-            yield
-        finally:
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)
+    with rolled_back(django_db_blocker):
+        glossary_sync(directory=django_settings.RULES_DATA_DIR / "glossary")
+        list(import_bundled_sources())
+        for path, (_name, game, language) in zip(paths, CORPORA, strict=True):
+            edition_import(path=path, game=game, language=language)
+        yield
 
 
 @pytest.fixture

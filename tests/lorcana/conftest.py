@@ -5,12 +5,10 @@ and indexed once for the package (as ``tests/search`` and ``tests/compare`` do),
 
 import pytest
 from django.core.cache import cache
-from django.db import transaction
-from django.test import override_settings
 
 from rulesref.rules.services import edition_import
 from rulesref.search.store import build_generation
-from tests.conftest import corpus_file
+from tests.conftest import corpus_file, rolled_back
 
 EN_210 = "lorcana_cr_en_20260430_v2.1.0.txt"
 DE_210 = "lorcana_cr_de_20260430_v2.1.0.txt"
@@ -32,17 +30,11 @@ EDITIONS = [
 def lorcana_store(django_db_blocker, tmp_path_factory):
     paths = [corpus_file(name) for name, *_ in EDITIONS]
     data_dir = tmp_path_factory.mktemp("lorcana-data")
-    with django_db_blocker.unblock(), override_settings(DATA_DIR=data_dir):
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            for path, (_name, language, translates) in zip(paths, EDITIONS, strict=True):
-                edition_import(path=path, game="lorcana", language=language, translates=translates)
-            build_generation()
-            yield data_dir
-        finally:
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)
+    with rolled_back(django_db_blocker, data_dir):
+        for path, (_name, language, translates) in zip(paths, EDITIONS, strict=True):
+            edition_import(path=path, game="lorcana", language=language, translates=translates)
+        build_generation()
+        yield data_dir
 
 
 @pytest.fixture

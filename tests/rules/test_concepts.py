@@ -10,13 +10,12 @@ import json
 import pytest
 from django.conf import settings as django_settings
 from django.core.management import call_command
-from django.db import transaction
 
 from rulesref.rules.models import Concept, Edition, EditionAlignment, Entry, EntryLink
 from rulesref.rules.selectors import aligned_edition, aligned_entries, rule_history, same_rule_in
 from rulesref.rules.services import edition_import, glossary_sync
 from rulesref.site.setup import import_bundled_sources
-from tests.conftest import corpus_file
+from tests.conftest import corpus_file, rolled_back
 
 CORPORA = [
     ("mtg_cr_en_20230616_lotr.txt", "mtg", "en", None),
@@ -30,19 +29,13 @@ CORPORA = [
 @pytest.fixture(scope="module")
 def store(django_db_blocker):
     paths = [corpus_file(name) for name, *_ in CORPORA]
-    with django_db_blocker.unblock():
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            glossary_sync(directory=django_settings.RULES_DATA_DIR / "glossary")
-            list(import_bundled_sources())
-            reports = {}
-            for path, (name, game, language, translates) in zip(paths, CORPORA, strict=True):
-                reports[name] = edition_import(path=path, game=game, language=language, translates=translates)
-            yield reports
-        finally:
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)
+    with rolled_back(django_db_blocker):
+        glossary_sync(directory=django_settings.RULES_DATA_DIR / "glossary")
+        list(import_bundled_sources())
+        reports = {}
+        for path, (name, game, language, translates) in zip(paths, CORPORA, strict=True):
+            reports[name] = edition_import(path=path, game=game, language=language, translates=translates)
+        yield reports
 
 
 @pytest.fixture

@@ -2,13 +2,11 @@
 
 import pytest
 from django.conf import settings as django_settings
-from django.db import transaction
-from django.test import override_settings
 
 from rulesref.rules.services import edition_import, glossary_sync
 from rulesref.search.store import build_generation
 from rulesref.site.setup import import_bundled_sources
-from tests.conftest import corpus_file
+from tests.conftest import corpus_file, rolled_back
 
 CORPUS_EDITIONS = [
     ("mtg_cr_en_20240917_duskmourn.txt", "mtg", "en", None),
@@ -22,19 +20,13 @@ def indexed(django_db_blocker, tmp_path_factory):
     """Imports seeds + corpora and builds the index once per module; rolled back afterwards."""
     paths = [corpus_file(name) for name, *_ in CORPUS_EDITIONS]
     data_dir = tmp_path_factory.mktemp("search-data")
-    with django_db_blocker.unblock(), override_settings(DATA_DIR=data_dir):
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            glossary_sync(directory=django_settings.RULES_DATA_DIR / "glossary")
-            list(import_bundled_sources())
-            for path, (_, game, language, translates) in zip(paths, CORPUS_EDITIONS, strict=True):
-                edition_import(path=path, game=game, language=language, translates=translates)
-            build_generation()
-            yield data_dir
-        finally:
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)
+    with rolled_back(django_db_blocker, data_dir):
+        glossary_sync(directory=django_settings.RULES_DATA_DIR / "glossary")
+        list(import_bundled_sources())
+        for path, (_, game, language, translates) in zip(paths, CORPUS_EDITIONS, strict=True):
+            edition_import(path=path, game=game, language=language, translates=translates)
+        build_generation()
+        yield data_dir
 
 
 @pytest.fixture

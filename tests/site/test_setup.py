@@ -3,15 +3,13 @@
 import re
 
 import pytest
-from django.db import transaction
-from django.test import override_settings
 
 from rulesref.rules import selectors, services
 from rulesref.rules.models import Edition, Entry
 from rulesref.rules.parsers import detect_format, read_source, stated_language
 from rulesref.site import setup
 from tests import dotted_format
-from tests.conftest import corpus_file
+from tests.conftest import corpus_file, rolled_back
 
 pytestmark = pytest.mark.django_db
 
@@ -87,14 +85,8 @@ def lorcana(django_db_setup, django_db_blocker, tmp_path_factory):
     folder = tmp_path_factory.mktemp("lorcana-corpora")
     for number, path in enumerate(paths):
         (folder / f"rulebook-{number}{path.suffix}").symlink_to(path)
-    with django_db_blocker.unblock(), override_settings(DATA_DIR=tmp_path_factory.mktemp("lorcana-data")):
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            yield folder, setup.import_corpora(folder)
-        finally:
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)
+    with rolled_back(django_db_blocker, tmp_path_factory.mktemp("lorcana-data")):
+        yield folder, setup.import_corpora(folder)
 
 
 def stated_version(name: str) -> str:

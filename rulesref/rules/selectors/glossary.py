@@ -176,11 +176,7 @@ def glossary_equivalents(item: GlossaryEntry) -> list[GlossaryEntry]:
         .defer("edition__report")
     ]
     found = []
-    languages = Edition.objects.for_game(item.edition.game.slug).exclude(language=item.edition.language)
-    for language in sorted(languages.languages()):
-        other = aligned_edition(item.edition, language)
-        if other is None:
-            continue
+    for other in _aligned_others(item.edition):
         numbers_there = []
         for entry in cited:
             same = same_rule_in(entry, other)
@@ -237,13 +233,18 @@ def printed_glossary_terms(editions: list[Edition]) -> dict[str, dict[str, list[
     return found
 
 
+def _aligned_others(edition: Edition):
+    """The edition aligned with ``edition`` in each other language of its game, by language code."""
+    languages = Edition.objects.for_game(edition.game.slug).exclude(language=edition.language)
+    for language in sorted(languages.languages()):
+        other = aligned_edition(edition, language)
+        if other is not None:
+            yield other
+
+
 def _equivalents_by_usage(item: GlossaryEntry) -> list[GlossaryEntry]:
     found = []
-    languages = Edition.objects.for_game(item.edition.game.slug).exclude(language=item.edition.language)
-    for language in sorted(languages.languages()):
-        other = aligned_edition(item.edition, language)
-        if other is None:
-            continue
+    for other in _aligned_others(item.edition):
         pk = next((p.theirs for p in glossary_pairs(item.edition, other) if p.mine == item.pk), None)
         if pk is not None:
             equivalent = GlossaryEntry.objects.get(pk=pk)
