@@ -111,7 +111,7 @@ class Item:
 class Link:
     source: int  # the older edition's entry, or the translated source's
     target: int  # the newer edition's entry, or the translation's
-    method: str  # "number" | "text" | "translation" | "position"
+    method: str  # "number" | "text" | "source" | "translation" | "position" | "structure"
     relation: str  # "same" | "moved" | "split" | "merged"
     score: float
 
@@ -228,13 +228,27 @@ def fit(source: list[Item], translation: list[Item]) -> float:
 # Two editions of one language
 
 
-def align_editions(old: list[Item], new: list[Item], *, scheme: Scheme | None = None) -> list[Link]:
+def align_editions(
+    old: list[Item],
+    new: list[Item],
+    *,
+    scheme: Scheme | None = None,
+    through: list[tuple[int, int, float]] = (),
+) -> list[Link]:
     """Pair the entries of two editions of one language (see the module docstring).
 
     Both lists are in document order; ``scheme`` is the game's numbering scheme, whose numbers are
-    masked in the texts (the Comprehensive Rules' when None).
+    masked in the texts (the Comprehensive Rules' when None). ``through`` are pairs already known from
+    the editions these two translate (old entry, new entry, score): a translation's two editions pair as
+    their sources do (method ``source``), and only what that leaves is paired by text and number.
     """
     pairing = _Pairing(old, new, scheme)
+    if through:
+        # What the sources' succession left unpaired (added, removed) stays so in their translation, but
+        # for a text printed alike in both.
+        pairing.through_sources(through)
+        pairing.same_texts()
+        return pairing.links() + pairing.parts()
     pairing.same_texts()
     pairing.same_numbers()
     pairing.scored()
@@ -287,6 +301,14 @@ class _Pairing:
                 if link is not None and link.target == self.new[j + step].id:
                     return True
         return False
+
+    def through_sources(self, through: list[tuple[int, int, float]]) -> None:
+        """0. The pairs of the source editions, carried over through both translations."""
+        old = {item.id: item for item in self.old}
+        new = {item.id: item for item in self.new}
+        for a, b, score in through:
+            if a in old and b in new and a not in self.forward and b not in self.backward:
+                self.take(old[a], new[b], "source", score)
 
     def same_texts(self) -> None:
         """1. The same text (numbers masked), printed once on each side."""

@@ -42,7 +42,7 @@ from .structure_alignment import Vocabulary
 
 BATCH = 1000
 # Method order when joining entries into concepts: the surest links first.
-METHOD_RANK = {"translation": 0, "number": 1, "text": 2, "structure": 3, "position": 3}
+METHOD_RANK = {"translation": 0, "source": 1, "number": 1, "text": 2, "structure": 3, "position": 3}
 
 
 def alignment_refresh(*, game: Game) -> None:
@@ -55,20 +55,24 @@ def alignment_refresh(*, game: Game) -> None:
     EditionAlignment.objects.filter(pk__in=stale).delete()
     by_id = {edition.pk: edition for edition in editions}
     items: dict[int, list[Item]] = {}
-    for (source_id, target_id), kind in wanted.items():
+    refreshed: set[tuple[int, int]] = set()
+    for (source_id, target_id), kind in _in_dependency_order(wanted, by_id):
         source, target = by_id[source_id], by_id[target_id]
         current = existing.get((source_id, target_id))
+        through = _through_pairs(source, target, kind, wanted)
         if (
             current is not None
             and current.kind == kind
             and current.source_sha256 == source.source_sha256
             and current.target_sha256 == target.source_sha256
+            and not (through and refreshed & set(through))
         ):
             continue
         for edition in (source, target):
             if edition.pk not in items:
                 items[edition.pk] = edition_items(edition)
-        _store_pair(game, source, target, kind, items[source.pk], items[target.pk], current)
+        _store_pair(game, source, target, kind, items[source.pk], items[target.pk], current, through)
+        refreshed.add((source_id, target_id))
     refresh_statistics(EditionAlignment, EntryLink)
     concepts_rebuild(game=game)
     refresh_statistics(Concept)
@@ -163,7 +167,57 @@ def _closest(edition: Edition, others: list[Edition]) -> Edition | None:
     return max(others, key=shared)
 
 
-def _store_pair(game, source, target, kind, source_items, target_items, current) -> None:
+def _in_dependency_order(wanted: dict[tuple[int, int], str], by_id: dict[int, Edition]):
+    """Translations first, then the original language's consecutive editions, then the translations':
+    a translation's two editions are paired through the pairs of the editions they translate."""
+
+    def rank(item):
+        (source_id, target_id), kind = item
+        if kind == EditionAlignment.Kind.TRANSLATION:
+            return 0
+        return 2 if by_id[source_id].translates_id and by_id[target_id].translates_id else 1
+
+    return sorted(wanted.items(), key=rank)
+
+
+def _through_pairs(source: Edition, target: Edition, kind: str, wanted) -> dict[tuple[int, int], str]:
+    """The three aligned edition pairs through which two editions of a translation pair (their sources'
+    translations and the sources' own succession), or {} when there are not three."""
+    if kind != EditionAlignment.Kind.SUCCESSOR or not (source.translates_id and target.translates_id):
+        return {}
+    needed = {
+        (source.translates_id, source.pk): EditionAlignment.Kind.TRANSLATION,
+        (source.translates_id, target.translates_id): EditionAlignment.Kind.SUCCESSOR,
+        (target.translates_id, target.pk): EditionAlignment.Kind.TRANSLATION,
+    }
+    if source.translates_id == target.translates_id or any(wanted.get(pair) != kind for pair, kind in needed.items()):
+        return {}
+    return needed
+
+
+def _links_through(pairs: dict[tuple[int, int], str]) -> list[tuple[int, int, float]]:
+    """(older translation entry, newer translation entry, score) composed of the one-to-one links of the
+    three pairs: older translation ← older source → newer source → newer translation."""
+    old_translation, succession, new_translation = (
+        {
+            source: (target, score)
+            for source, target, score in EntryLink.objects.filter(
+                alignment__source_id=a, alignment__target_id=b, relation__in=("same", "moved")
+            )
+            .order_by()
+            .values_list("source_id", "target_id", "score")
+        }
+        for a, b in pairs
+    )
+    composed = []
+    for old_source, (new_source, score) in succession.items():
+        if old_source in old_translation and new_source in new_translation:
+            (old_entry, score_old), (new_entry, score_new) = old_translation[old_source], new_translation[new_source]
+            composed.append((old_entry, new_entry, min(score, score_old, score_new)))
+    return composed
+
+
+def _store_pair(game, source, target, kind, source_items, target_items, current, through=None) -> None:
     if kind == EditionAlignment.Kind.TRANSLATION:
         vocabulary = game_vocabulary(game, source.language, target.language)
         links = align_translation(source_items, target_items, vocabulary=vocabulary)
@@ -171,7 +225,12 @@ def _store_pair(game, source, target, kind, source_items, target_items, current)
     else:
         # The game's numbering says what a number cited in the texts looks like (masked: a renumbering
         # changes the citations too).
-        links = align_editions(source_items, target_items, scheme=numbers.get_scheme(get_game(game.slug).numbering))
+        links = align_editions(
+            source_items,
+            target_items,
+            scheme=numbers.get_scheme(get_game(game.slug).numbering),
+            through=_links_through(through) if through else (),
+        )
         pair_counts = counts(links, source_items, target_items)
     if current is None:
         current = EditionAlignment(game=game, source=source, target=target)

@@ -279,6 +279,7 @@ class EntryLink(models.Model):
     class Method(models.TextChoices):
         NUMBER = "number", _("same number")
         TEXT = "text", _("text similarity")
+        SOURCE = "source", _("as their source editions pair")
         TRANSLATION = "translation", _("translation, same number")
         POSITION = "position", _("translation, same position")
         STRUCTURE = "structure", _("translation, by structure")

@@ -184,3 +184,30 @@ def test_groups_never_put_two_entries_of_one_edition_in_one_concept():
     assert groups.join(1, 3) is True
     assert groups.join(2, 3) is False
     assert sorted(sorted(members) for members in groups.groups().values()) == [[1, 3], [2]]
+
+
+def test_two_editions_of_a_translation_pair_as_their_sources_do():
+    """German 2025 → 2026 of a rulebook whose English section 1.9 became 1.8: the translation follows the
+    sources' pairs (method "source"), even where its own headings share a number and not a subject; what
+    the sources left unpaired stays unpaired, but for a text printed alike in both."""
+    old = items(
+        ("section", "1.8", "Karten des Spielers"),
+        ("section", "1.9", "Überprüfen des Spielstatus"),
+        ("rule", "1.9.1", "Der Spielstatus wird geprüft."),
+        ("rule", "1.9.2", "Ein Satz, der gleich bleibt."),
+    )
+    new = items(
+        ("section", "1.8", "Spielstatusprüfung"),
+        ("rule", "1.8.1", "Der Spielstatus wird jetzt geprüft."),
+        ("rule", "1.8.2", "Ein Satz, der gleich bleibt."),
+        start=10,
+    )
+    through = [(1, 10, 1.0), (2, 11, 0.9)]
+    links = align_editions(old, new, scheme=DOTTED, through=through)
+    assert [(link.source, link.target, link.method, link.relation, link.score) for link in links] == [
+        (1, 10, "source", "moved", 1.0),
+        (2, 11, "source", "moved", 0.9),
+        (3, 12, "text", "moved", 1.0),
+    ]
+    # German 1.8 of 2025 (its English source was removed) stays unpaired.
+    assert 0 not in {link.source for link in links}

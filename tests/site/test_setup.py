@@ -5,7 +5,7 @@ import re
 import pytest
 
 from rulesref.rules import selectors, services
-from rulesref.rules.models import Edition, Entry
+from rulesref.rules.models import Edition, EditionAlignment, Entry
 from rulesref.rules.parsers import detect_format, read_source, stated_language
 from rulesref.site import setup
 from tests import dotted_format
@@ -203,6 +203,25 @@ def test_a_weak_link_of_a_translations_editions_does_not_join_two_subjects(lorca
         ("de", "2025-10-31", "1.8"),
         ("en", "2025-10-31", "1.8"),
     ]
+
+
+def test_a_translations_two_editions_pair_as_their_english_sources_do(lorcana):
+    """German PDF 2025-10-31 → German 2.1.0: through the English pairs (1.9 → 1.8, Game State Check)."""
+    pair = EditionAlignment.objects.get(
+        game__slug="lorcana", source__language="de", source__slug="2025-10-31", target__slug="2026-04-30"
+    )
+    links = {
+        (link.source.number, link.target.number): (link.method, link.relation)
+        for link in pair.links.select_related("source", "target")
+        if link.source.kind == "section"
+    }
+    assert links[("1.9", "1.8")] == ("source", "moved")
+    assert not any(source == "1.8" for source, _ in links)
+    english = EditionAlignment.objects.get(
+        game__slug="lorcana", source__language="en", source__slug="2025-10-31", target__slug="2026-04-30"
+    )
+    # The English renumbered all but 21 numbered entries; so did the German.
+    assert pair.counts["same_number"] == english.counts["same_number"] == 21
 
 
 def test_the_title_blocks_state_the_language_of_every_lorcana_file(corpus):
