@@ -69,8 +69,12 @@ def test_downloads_are_linked_and_open_in_translation_tools(client, store):
 
 
 def test_the_whole_aligned_italian_and_japanese_editions_export_as_tmx_before_any_scope_is_chosen(client, store):
-    html = page(client, "/compare/?game=mtg&c=it:2024-10-02&c=ja")
+    form = page(client, "/compare/?game=mtg")
+    # Editions alone are enough to send the form: the scope is optional.
+    assert re.search(r'<input name="scope" value="" placeholder="208" size="10">', form)
+    html = page(client, "/compare/?game=mtg&c=it:2024-10-02&c=ja&scope=")
     assert "Whole editions, every aligned rule:" in html
+    assert '<table class="side-by-side">' not in html
     url = re.search(r'<a href="(/compare/export\.tmx\?[^"]+)" download>', html).group(1).replace("&amp;", "&")
     assert url == "/compare/export.tmx?game=mtg&c=it%3A2024-10-02&c=ja%3Aja-viewer"
     response = client.get(url)
