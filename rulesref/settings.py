@@ -131,7 +131,9 @@ LANGUAGES = [
     ("fr", _("French")),
     ("it", _("Italian")),
     ("ja", _("Japanese")),
+    ("ko", _("Korean")),
     ("ru", _("Russian")),
+    ("zh-hans", _("Chinese (Simplified)")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True

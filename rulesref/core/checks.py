@@ -8,6 +8,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.checks import Error, Tags, register
+from django.utils.translation import to_locale
 
 
 @register(Tags.translation)
@@ -17,7 +18,8 @@ def check_ui_catalogs(app_configs, **kwargs):
     for code, _name in settings.LANGUAGES:
         if code == "en":
             continue
-        po = Path(settings.LOCALE_PATHS[0]) / code.replace("-", "_") / "LC_MESSAGES" / "django.po"
+        # Where Django looks: zh-hans in zh_Hans (a case-sensitive file system finds no zh_hans).
+        po = Path(settings.LOCALE_PATHS[0]) / to_locale(code) / "LC_MESSAGES" / "django.po"
         if not po.exists():
             errors.append(
                 Error(

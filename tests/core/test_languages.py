@@ -73,9 +73,14 @@ def test_a_ui_language_without_a_catalog_fails_the_system_check():
     assert "'pt' has no catalog" in errors[0].msg
 
 
+def test_the_catalog_check_looks_where_django_looks_for_simplified_chinese():
+    with override_settings(LANGUAGES=[("en", "English"), ("zh-hans", "简体中文")]):
+        assert [e for e in run_checks() if e.id == "rulesref.E002"] == []
+
+
 def test_every_catalog_compiles_with_no_fuzzy_or_empty_entries(tmp_path):
     locale = Path(settings.LOCALE_PATHS[0])
-    assert [p.parent.parent.name for p in po_files(locale)] == ["de", "fr", "it", "ja", "ru"]
+    assert [p.parent.parent.name for p in po_files(locale)] == ["de", "fr", "it", "ja", "ko", "ru", "zh_Hans"]
     for po in po_files(locale):
         assert catalog_problems(po) == []
     copy = tmp_path / "locale"
@@ -83,14 +88,18 @@ def test_every_catalog_compiles_with_no_fuzzy_or_empty_entries(tmp_path):
         target = copy / po.relative_to(locale)
         target.parent.mkdir(parents=True)
         target.write_bytes(po.read_bytes())
-    assert len(compile_catalogs(copy)) == 5
+    assert len(compile_catalogs(copy)) == 7
     assert compile_catalogs(copy) == []  # up to date: nothing rewritten
 
 
 def test_every_interface_language_but_english_has_a_catalog():
-    assert [code for code, _name in settings.LANGUAGES] == ["en", "de", "fr", "it", "ja", "ru"]
+    """Both languages the rules are imported in beyond Europe's and Japanese have an interface too."""
+    assert [code for code, _name in settings.LANGUAGES] == ["en", "de", "fr", "it", "ja", "ko", "ru", "zh-hans"]
     locale = Path(settings.LOCALE_PATHS[0])
-    assert [p.parent.parent.name for p in po_files(locale)] == [code for code, _ in settings.LANGUAGES[1:]]
+    # Django looks for zh-hans in locale/zh_Hans (to_locale).
+    assert [p.parent.parent.name for p in po_files(locale)] == [
+        translation.to_locale(code) for code, _ in settings.LANGUAGES[1:]
+    ]
 
 
 def test_every_catalog_holds_exactly_the_messages_the_code_and_templates_ask_for():
@@ -115,6 +124,8 @@ def test_every_catalog_holds_exactly_the_messages_the_code_and_templates_ask_for
         ("fr", "nplurals=2; plural=(n > 1);"),
         ("it", "nplurals=2; plural=(n != 1);"),
         ("ja", "nplurals=1; plural=0;"),
+        ("ko", "nplurals=1; plural=0;"),
+        ("zh_Hans", "nplurals=1; plural=0;"),
     ],
 )
 def test_catalogs_state_their_language_s_plural_forms(code, plural_forms):
@@ -129,6 +140,9 @@ def test_catalogs_state_their_language_s_plural_forms(code, plural_forms):
         ("de", ["0 Ergebnisse", "1 Ergebnis", "2 Ergebnisse"]),
         ("fr", ["0 résultat", "1 résultat", "2 résultats"]),
         ("ru", ["0 результатов", "1 результат", "2 результата"]),
+        # One form for every number, the count written as a numeral.
+        ("ko", ["결과 0개", "결과 1개", "결과 2개"]),
+        ("zh-hans", ["0 条结果", "1 条结果", "2 条结果"]),
     ],
 )
 def test_plural_messages_follow_the_language_s_rule(code, results):
@@ -146,9 +160,32 @@ def test_plural_messages_follow_the_language_s_rule(code, results):
         ("it", "Lingua dell’interfaccia"),
         ("ja", "表示言語"),
         ("ru", "Язык интерфейса"),
+        ("zh-hans", "界面语言"),
+        ("ko", "인터페이스 언어"),
     ],
 )
 def test_ui_strings_are_translated(code, expected):
     compile_catalogs(Path(settings.LOCALE_PATHS[0]))
     with translation.override(code):
         assert translation.gettext("Interface language") == expected
+
+
+@pytest.mark.parametrize("ui", [code for code, _name in settings.LANGUAGES])
+def test_interface_languages_are_named_as_babel_names_them_in_every_catalog(ui):
+    """One name per language on a page: the catalogs' "Chinese (Simplified)" is Babel's, as the content labels are."""
+    compile_catalogs(Path(settings.LOCALE_PATHS[0]))
+    with translation.override(ui):
+        names = {code: str(name) for code, name in settings.LANGUAGES}
+        labels = {code: str(languages.get_language(code).label) for code in names}
+    assert names == labels
+
+
+def test_chinese_and_korean_pages_name_the_languages_in_their_own_words():
+    with translation.override("zh-hans"):
+        assert [str(name) for _code, name in settings.LANGUAGES] == [
+            "英语", "德语", "法语", "意大利语", "日语", "韩语", "俄语", "中文 (简体)"
+        ]  # fmt: skip
+    with translation.override("ko"):
+        assert [str(name) for _code, name in settings.LANGUAGES] == [
+            "영어", "독일어", "프랑스어", "이탈리아어", "일본어", "한국어", "러시아어", "중국어 (간체)"
+        ]  # fmt: skip

@@ -61,10 +61,32 @@ def test_home_names_languages_and_dates_in_the_interface_language(client, seeds)
                 '<span class="translates">Traduction de en:2024-09-20 (non importée)</span>',
             ],
         ),
+        (
+            {"cookie": "zh-hans"},
+            "zh-hans",
+            [
+                "<h1>规则参考</h1>",
+                '<label for="interface-language">界面语言</label>',
+                '<a href="/rules/mtg/it/2024-10-02/">意大利语 · 2024年10月2日</a>',
+                '<span class="count">10 条规则</span>',
+                '<span class="translates">译自 en:2024-09-20（未导入）</span>',
+            ],
+        ),
+        (
+            {"accept": "ko-KR,ko;q=0.9"},
+            "ko",
+            [
+                "<h1>규칙 레퍼런스</h1>",
+                '<label for="interface-language">인터페이스 언어</label>',
+                '<a href="/rules/mtg/it/2024-10-02/">이탈리아어 · 2024년 10월 2일</a>',
+                '<span class="count">규칙 10개</span>',
+                '<span class="translates">en:2024-09-20의 번역(가져오지 않음)</span>',
+            ],
+        ),
     ],
 )
-def test_home_speaks_german_and_french(client, seeds, headers, language, texts):
-    """German by the switch's cookie, French by the browser's Accept-Language."""
+def test_home_speaks_german_french_chinese_and_korean(client, seeds, headers, language, texts):
+    """German and Simplified Chinese by the switch's cookie, French and Korean by the browser's Accept-Language."""
     if "cookie" in headers:
         client.cookies["django_language"] = headers["cookie"]
     page = client.get("/", headers={"Accept-Language": headers.get("accept", "")}).content.decode()
@@ -82,7 +104,9 @@ def test_the_language_switch_offers_every_interface_language_in_its_own_name(cli
         ("fr", " selected", "français"),
         ("it", "", "italiano"),
         ("ja", "", "日本語"),
+        ("ko", "", "한국어"),
         ("ru", "", "Русский"),
+        ("zh-hans", "", "简体中文"),
     ]
 
 
