@@ -386,7 +386,7 @@ def card_detail(request, game: str, key: str):
     return render(request, "rules/card_detail.html", context)
 
 
-def _card_name(card) -> dict:
+def _card_name(card):
     """A card's name in the interface language, else in English, else its first."""
     names = {name.language: name for name in card.names.all()}
     return names.get(get_language()) or names.get("en") or next(iter(names.values()), None)

@@ -24,9 +24,10 @@ MAX_RESULTS = 100
 
 def results(request):
     """The search page: a GET form and results grouped by rule, in every language asked for."""
-    raw = request.GET.get("q", "")
-    # Shown back as typed (cleaned, and no longer than the search reads it); searched in full, so that
-    # the search itself says what it cut or read as spaces.
+    # Searched as typed, so that the search itself says what it cut or read as spaces; twice the limit
+    # is enough for it to see that a query is too long (whatever NFKC makes of it) and bounds the cost of
+    # a megabyte pasted into the box. Shown back cleaned, no longer than the search reads it.
+    raw = request.GET.get("q", "")[: 2 * limits.MAX_QUERY_CHARS]
     query = printable(raw, limits.MAX_QUERY_CHARS)
     notices: list[str] = []
     languages = []

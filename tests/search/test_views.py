@@ -100,6 +100,11 @@ def test_a_query_cut_to_300_characters_says_so(client):
     assert 'value="toughness ' + "x" * 290 + '"' in html
 
 
+def test_a_query_of_a_megabyte_is_cut_with_the_same_notice(client):
+    html = get(client, q="toughness " * 100_000)
+    assert '<p class="note">A query can be at most 300 characters long: yours was cut to its first 299.</p>' in html
+
+
 def test_a_query_of_300_characters_is_not_cut(client):
     html = get(client, q="toughness " + "x" * 290)
     assert "at most 300 characters" not in html
