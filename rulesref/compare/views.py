@@ -11,6 +11,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
 from rulesref.core.games import GAMES
+from rulesref.core.paging import get_page
 from rulesref.rules.models import Edition, Entry
 from rulesref.rules.selectors import edition_by_slug
 
@@ -203,7 +204,7 @@ def diff_view(request):
         return _failed(request, "compare/diff.html", context, error)
     titles = chapter_titles(new, old)
     shown = diff.shown
-    page = Paginator(shown, CHANGES_PER_PAGE).get_page(request.GET.get("page"))
+    page = get_page(Paginator(shown, CHANGES_PER_PAGE), request.GET.get("page"))
     page_of = {change.anchor: index // CHANGES_PER_PAGE + 1 for index, change in enumerate(shown)}
     base = "?" + urlencode([("game", game), ("from", edition_key(old)), ("to", edition_key(new)), ("scope", scope)])
     for change in shown:
@@ -276,7 +277,7 @@ def concordance_view(request):
         found = concordance(columns, query, glossary)
     except SelectionError as error:
         return _failed(request, "compare/concordance.html", context, error)
-    page = Paginator(found.hits, HITS_PER_PAGE).get_page(request.GET.get("page"))
+    page = get_page(Paginator(found.hits, HITS_PER_PAGE), request.GET.get("page"))
     for hit in page.object_list:
         hit.aligned_html = [
             (

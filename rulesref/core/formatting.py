@@ -63,3 +63,15 @@ def printable(text: str, limit: int = 300) -> str:
     """
     cleaned = "".join(" " if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") else ch for ch in text)
     return cleaned[:limit]
+
+
+@functools.lru_cache(maxsize=256)
+def _language_name_in_text(code: str, ui_locale: str) -> str:
+    locale = _locale(ui_locale)
+    return locale.languages.get(to_locale(code)) or locale.languages.get(code.split("-")[0]) or code
+
+
+def language_name_in_text(code: str, ui: str | None = None) -> str:
+    """A language's name as it stands in a sentence: "italiano" in an Italian one ("regole in italiano"),
+    "Italian" in English, "Italienisch" in German (CLDR writes each as the language does)."""
+    return _language_name_in_text(code, _ui_locale(ui))

@@ -22,8 +22,10 @@ from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
 from rulesref.core import panels
+from rulesref.core.formatting import language_name_in_text, printable
 from rulesref.core.games import GAMES
 from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.core.paging import get_page
 
 from . import selectors
 from .glossary import collation_key, initial, term_slug
@@ -103,41 +105,77 @@ def with_csrf_token(request, body: bytes) -> bytes:
     return body.replace(CSRF_PLACEHOLDER, get_token(request).encode("ascii"))
 
 
+class Missing(Http404):
+    """No such game, language, edition or card: the 404 page says which and lists what there is."""
+
+    def __init__(self, what: str, value: str, **context):
+        super().__init__(f"no such {what}")
+        self.context = {"what": what, "value": printable(value, 60), **context}
+
+
+def lists_what_exists(view):
+    """A view whose :class:`Missing` becomes a 404 page listing the games, languages, editions or cards
+    there are (whatever ``DEBUG`` says: the reader needs the list, not a traceback)."""
+
+    @functools.wraps(view)
+    def page(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except Missing as missing:
+            return render(request, "rules/not_found.html", missing.context, status=404)
+
+    return page
+
+
+def _games() -> list[str]:
+    """The games with an imported edition."""
+    return [slug for slug in GAMES if selectors.editions_of(slug)]
+
+
 def _check(game: str, language: str | None = None) -> None:
-    if game not in GAMES or (language is not None and language not in CONTENT_LANGUAGES):
-        raise Http404("unknown game or language")
+    if game not in GAMES:
+        raise Missing("game", game, games=_games())
+    if language is not None:
+        languages = sorted({edition.language for edition in selectors.editions_of(game)})
+        if language not in languages:
+            known = language in CONTENT_LANGUAGES
+            named = language_name_in_text(language) if known else ""
+            raise Missing("language", language, game=game, known=known, named=named, languages=languages)
 
 
 def _edition(game: str, language: str, slug: str):
     _check(game, language)
     edition = selectors.edition_named(game, language, slug)
     if edition is None:
-        raise Http404("no such edition")
+        editions = [e for e in selectors.editions_of(game) if e.language == language]
+        named = language_name_in_text(language)
+        raise Missing("edition", slug, game=game, language=language, named=named, editions=editions)
     return edition
 
 
 @conditional_page
+@lists_what_exists
 def game_detail(request, game: str):
     """A game: its editions per language."""
     _check(game)
     editions = selectors.game_editions(game)
     if not editions:
-        raise Http404("nothing imported for this game")
+        raise Missing("game", game, games=_games(), known=True)
     return render(request, "rules/game_detail.html", {"game": game, "editions": editions})
 
 
+@lists_what_exists
 def latest(request, game: str, language: str, number: str | None = None):
     """302 to the table of contents (or one entry) of the newest edition of a language."""
     _check(game, language)
     edition = selectors.newest_edition(game, language)
-    if edition is None:
-        raise Http404("no edition in this language")
     if number is None:
         return redirect(edition)
     return redirect("rules:entry-detail", game, language, edition.slug, number)
 
 
 @conditional_page
+@lists_what_exists
 def edition_detail(request, game: str, language: str, edition: str):
     """The table of contents: chapters → sections, with counts; front matter in place."""
     edition_row = _edition(game, language, edition)
@@ -177,6 +215,7 @@ def _marker(edition, entries: list[Entry]) -> Marker:
 
 
 @conditional_page
+@lists_what_exists
 def entry_detail(request, game: str, language: str, edition: str, number: str):
     """One chapter, section, rule or subrule with everything under it."""
     edition_row = _edition(game, language, edition)
@@ -224,7 +263,7 @@ def _paginate_section(request, blocks):
         else:
             groups[-1].append(entry)
     paginator = Paginator(groups, SECTION_RULES_PER_PAGE)
-    page = paginator.get_page(request.GET.get("page"))
+    page = get_page(paginator, request.GET.get("page"))
     shown = [{"entry": section["entry"], "below": [e for group in page.object_list for e in group]}]
     return shown, page
 
@@ -246,10 +285,13 @@ def _history(entry: Entry) -> dict:
 
 
 def _entry_not_found(request, edition, number: str):
+    before, after = selectors.nearest_numbers(edition, number)
     context = {
         "edition": edition,
         "number": number,
-        "nearest": selectors.nearest_numbers(edition, number),
+        "before": before[-1] if before else None,
+        "after": after[0] if after else None,
+        "nearest": before + after,
         "elsewhere": selectors.editions_with_number(edition, number),
     }
     return render(request, "rules/entry_missing.html", context, status=404)
@@ -274,6 +316,7 @@ def _glossary_items(edition) -> list[dict]:
 
 
 @conditional_page
+@lists_what_exists
 def glossary_index(request, game: str, language: str, edition: str):
     """Every term of an edition's glossary (and the bundled term list), in the language's order."""
     edition_row = _edition(game, language, edition)
@@ -291,6 +334,7 @@ def glossary_index(request, game: str, language: str, edition: str):
 
 
 @conditional_page
+@lists_what_exists
 def glossary_term(request, game: str, language: str, edition: str, slug: str):
     """One term: its definition, the rules it cites, its forms elsewhere, the rules using it."""
     edition_row = _edition(game, language, edition)
@@ -329,11 +373,20 @@ def glossary_term(request, game: str, language: str, edition: str, slug: str):
 
 
 @conditional_page
+@lists_what_exists
 def card_detail(request, game: str, key: str):
     """A card: its printed names per language and every rule that mentions it."""
     _check(game)
     card = selectors.card_named(game, key)
     if card is None:
-        raise Http404("no such card")
+        cards, count = selectors.some_cards(game)
+        shown = [{"card": c, "name": _card_name(c)} for c in cards]
+        raise Missing("card", key, game=game, cards=shown, count=count)
     context = {"game": game, "card": card, "mentions": selectors.entries_mentioning(card)}
     return render(request, "rules/card_detail.html", context)
+
+
+def _card_name(card):
+    """A card's name in the interface language, else in English, else its first."""
+    names = {name.language: name for name in card.names.all()}
+    return names.get(get_language()) or names.get("en") or next(iter(names.values()), None)

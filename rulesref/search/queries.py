@@ -15,8 +15,9 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from rulesref.core import rulenumbers
-from rulesref.core.games import UnknownGame, get_game, scheme_name
-from rulesref.core.languages import UnknownLanguage, get_language
+from rulesref.core.formatting import game_name, language_name, language_name_in_text
+from rulesref.core.games import GAMES, UnknownGame, get_game, scheme_name
+from rulesref.core.languages import CONTENT_LANGUAGES, UnknownLanguage, get_language
 from rulesref.core.scripts import has_cjk
 from rulesref.rules.parsers.numbers import get_scheme
 
@@ -36,6 +37,8 @@ QUESTION_RE = re.compile(r"\?")
 # Unicode categories read as spaces: controls, format characters, line and paragraph separators, and
 # lone surrogates (not text at all: they cannot even be encoded).
 SPACE_CATEGORIES = ("Cc", "Cf", "Zl", "Zp", "Cs")
+# Control characters a notice names; more are shown as "…".
+CONTROL_CODES_SHOWN = 3
 
 
 def _interpolate(message, params) -> str:
@@ -79,6 +82,19 @@ def uses_syntax(text: str) -> bool:
 def _clean(raw: str) -> str:
     text = unicodedata.normalize("NFKC", "".join(" " if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in raw))
     return "".join(" " if unicodedata.category(ch) in SPACE_CATEGORIES else ch for ch in text)
+
+
+def control_characters(raw: str) -> list[str]:
+    """The control and format characters of ``raw`` a reader did not mean to type, as ``U+0000``, once each.
+
+    Tabs and line breaks (a pasted paragraph) are spaces a reader expects, so they are not named.
+    """
+    found = (ch for ch in raw if unicodedata.category(ch) in SPACE_CATEGORIES and ch not in "\t\n\r\u2028\u2029")
+    return [f"U+{ord(ch):04X}" for ch in dict.fromkeys(found)]
+
+
+def _codes(codes: list[str]) -> str:
+    return ", ".join(codes[:CONTROL_CODES_SHOWN]) + (", …" if len(codes) > CONTROL_CODES_SHOWN else "")
 
 
 def _balance_quotes(text: str, notices: list) -> str:
@@ -214,17 +230,49 @@ def _bound_words(text: str, notices: list) -> str:
     return " ".join(words[: limits.MAX_WORDS])
 
 
+def language_code(value: str) -> str | None:
+    """The content language ``value`` names: a code or alias (``ja``, ``jp``), or a one-word name in the
+    interface language, in English or in the language itself (``Japanese``, ``giapponese``, ``日本語``)."""
+    try:
+        return get_language(value).code
+    except UnknownLanguage:
+        pass
+    wanted = value.casefold()
+    for code in CONTENT_LANGUAGES:
+        if wanted in {language_name(code, ui).casefold() for ui in (None, "en", code)}:
+            return code
+    return None
+
+
+def _names(values) -> str:
+    return ", ".join(values)
+
+
+# The names are looked up when a message is shown, in the interface language of that request.
+_known_languages = lazy(lambda: _names(language_name_in_text(code) for code in CONTENT_LANGUAGES), str)
+_known_games = lazy(lambda: _names(f"{game_name(slug)} (game:{slug})" for slug in GAMES), str)
+
 _EXAMPLES = {"lang": "ja", "game": "berserk", "edition": "2023-06-16"}
 
 
 def parse_user_query(raw: str) -> UserQuery:
     """Split a raw query into free text and filters, and repair what can be repaired."""
     notices: list = []
+    controls = control_characters(raw or "")
+    if controls:
+        notices.append(
+            message(_("Control characters in your query (%(codes)s) were read as spaces."), {"codes": _codes(controls)})
+        )
     text = _clean(raw or "")
     if len(text) > MAX_QUERY_CHARS:
         cut = text[:MAX_QUERY_CHARS]
         text = cut.rsplit(" ", 1)[0] if " " in cut[-40:] else cut
-        notices.append(message(_("Your query was shortened to its first %(count)d characters."), {"count": len(text)}))
+        notices.append(
+            message(
+                _("A query can be at most %(limit)d characters long: yours was cut to its first %(count)d."),
+                {"limit": MAX_QUERY_CHARS, "count": len(text)},
+            )
+        )
     query = UserQuery(raw=raw, text="")
     for match in FILTER_RE.finditer(text):
         name, value = match[1].lower(), match[2]
@@ -236,18 +284,24 @@ def parse_user_query(raw: str) -> UserQuery:
                 )
             )
         if name == "lang":
-            try:
-                query.languages.append(get_language(value).code)
-            except UnknownLanguage as error:
+            code = language_code(value)
+            if code is None:
                 raise QueryError(
-                    message(_("%(error)s (in “%(filter)s”)"), {"error": error, "filter": match[0]})
-                ) from None
+                    message(
+                        _("There is no language “%(value)s” (in “%(filter)s”); you can search %(known)s."),
+                        {"value": value, "filter": match[0], "known": _known_languages()},
+                    )
+                )
+            query.languages.append(code)
         elif name == "game":
             try:
                 query.game = get_game(value).slug
-            except UnknownGame as error:
+            except UnknownGame:
                 raise QueryError(
-                    message(_("%(error)s (in “%(filter)s”)"), {"error": error, "filter": match[0]})
+                    message(
+                        _("There is no game “%(value)s” (in “%(filter)s”); you can search %(known)s."),
+                        {"value": value, "filter": match[0], "known": _known_games()},
+                    )
                 ) from None
         else:
             value = value.lower()
@@ -275,6 +329,13 @@ def parse_user_query(raw: str) -> UserQuery:
             )
         if query.languages or query.game or query.edition:
             raise QueryError(_("Add a word, a phrase or a rule number to the filters."))
+        if controls:
+            raise QueryError(
+                message(
+                    _("Your query holds only control characters (%(codes)s): type a word, a phrase or a rule number."),
+                    {"codes": _codes(controls)},
+                )
+            )
         raise QueryError(_("Type a word, a phrase or a rule number to search."))
     query.text = text
     prefix, rest = rulenumbers.split_prefix(text)

@@ -7,11 +7,13 @@ from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language, gettext
 
-from rulesref.core.formatting import printable
+from rulesref.core.formatting import game_name, language_name_in_text, printable
 from rulesref.core.games import GAMES
 from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.core.paging import get_page
 from rulesref.rules import selectors
 
+from . import limits
 from .queries import QueryError, parse_user_query
 from .service import search
 
@@ -22,7 +24,11 @@ MAX_RESULTS = 100
 
 def results(request):
     """The search page: a GET form and results grouped by rule, in every language asked for."""
-    query = printable(request.GET.get("q", ""))
+    # Searched as typed, so that the search itself says what it cut or read as spaces; twice the limit
+    # is enough for it to see that a query is too long (whatever NFKC makes of it) and bounds the cost of
+    # a megabyte pasted into the box. Shown back cleaned, no longer than the search reads it.
+    raw = request.GET.get("q", "")[: 2 * limits.MAX_QUERY_CHARS]
+    query = printable(raw, limits.MAX_QUERY_CHARS)
     notices: list[str] = []
     languages = []
     for value in request.GET.getlist("lang"):
@@ -31,25 +37,25 @@ def results(request):
         else:
             notices.append(
                 gettext("Unknown language “%(value)s” ignored; known languages: %(known)s.")
-                % {"value": printable(value, 20), "known": ", ".join(CONTENT_LANGUAGES)}
+                % {"value": printable(value, 20), "known": ", ".join(map(language_name_in_text, CONTENT_LANGUAGES))}
             )
     game = request.GET.get("game") or None
     if game is not None and game not in GAMES:
         notices.append(
             gettext("Unknown game “%(value)s” ignored; known games: %(known)s.")
-            % {"value": printable(game, 20), "known": ", ".join(GAMES)}
+            % {"value": printable(game, 20), "known": ", ".join(game_name(slug) for slug in GAMES)}
         )
         game = None
     found = error = None
-    if query.strip():
-        error = _unknown_edition(query, game)
+    if raw.strip():
+        error = _unknown_edition(raw, game)
         if error is None:
-            found = search(query, languages=languages or None, game=game, limit=MAX_RESULTS)
-            target = _number_target(query, found)
+            found = search(raw, languages=languages or None, game=game, limit=MAX_RESULTS)
+            target = _number_target(raw, found)
             if target:
                 return redirect(target)
     hits = found.hits if found and not found.error else []
-    page = Paginator(hits, PER_PAGE).get_page(request.GET.get("page"))
+    page = get_page(Paginator(hits, PER_PAGE), request.GET.get("page"))
     context = {
         "query": query,
         "results": found,

@@ -58,3 +58,35 @@ def test_a_malformed_query_shows_a_message_not_an_error_page(indexed_site, brows
         "Unbalanced parentheses were ignored.",
     ]
     assert page.locator("li.hit").count() > 0
+
+
+def test_messages_of_a_query_read_as_separate_sentences(indexed_site, browser_page):
+    page = browser_page
+    page.goto(indexed_site.url + "/search/?q=" + "(toughness%20AND%00")
+    assert page.locator("p.note").all_inner_texts() == [
+        "Control characters in your query (U+0000) were read as spaces.",
+        "Unbalanced parentheses were ignored.",
+        "Operators with nothing to join were ignored.",
+    ]
+    # The page's text, as copied or read out, keeps each message apart.
+    text = page.locator("main").text_content()
+    assert "spaces.\nUnbalanced parentheses were ignored.\nOperators with nothing" in text
+
+
+def test_page_minus_one_is_the_first_page(indexed_site, browser_page):
+    page = browser_page
+    response = page.goto(indexed_site.url + "/search/?q=toughness&page=-1")
+    assert response.status == 200
+    assert page.locator("p.result-count").inner_text().split(" · ")[1].startswith("page 1 of ")
+    assert page.locator("ol.hits").get_attribute("start") == "1"
+
+
+def test_an_unknown_edition_is_a_page_listing_the_editions(indexed_site, browser_page):
+    page = browser_page
+    response = page.goto(indexed_site.url + "/rules/mtg/it/1999-01-01/")
+    assert response.status == 404
+    assert page.locator("h1").inner_text() == "Magic: The Gathering has no edition “1999-01-01” in Italian"
+    assert page.locator("ul.exists a").all_inner_texts() == ["October 2, 2024"]
+    page.locator("ul.exists a").first.click()
+    page.wait_for_load_state()
+    assert page.url.endswith("/rules/mtg/it/2024-10-02/")

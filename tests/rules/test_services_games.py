@@ -203,7 +203,7 @@ def test_the_pages_of_a_registered_game_work(client, skyward):
 
 
 def test_a_registered_game_is_a_search_filter(skyward):
-    with pytest.raises(QueryError, match="unknown game 'skyward'"):
+    with pytest.raises(QueryError, match="There is no game “skyward”"):
         parse_user_query("deck game:skyward")
     edition_import(path=skyward, game="skyward", language="en", game_name="Skyward")
     query = parse_user_query("1.10 game:skyward")

@@ -161,6 +161,7 @@ def test_a_missing_number_is_a_404_naming_the_nearest_numbers_and_the_editions_t
     assert response.status_code == 404
     html = response.content.decode()
     assert "<h1>No rule 604.3 in this edition</h1>" in html
+    assert '<p class="lead">This edition has no rule 604.3: its last number is 208.5.</p>' in html
     assert re.findall(r'<ul class="nearest".*?</ul>', html, re.S)[0].count("<li>") == 3
     assert '<li><a href="/rules/mtg/it/2024-10-02/208.5/">208.5</a>' in html
     assert (
@@ -169,11 +170,102 @@ def test_a_missing_number_is_a_404_naming_the_nearest_numbers_and_the_editions_t
     )
 
 
-def test_unknown_game_language_or_edition_is_a_404(client):
-    assert client.get("/rules/chess/en/2024-09-20/").status_code == 404
-    assert client.get("/rules/mtg/xx/2024-09-20/").status_code == 404
-    assert client.get("/rules/mtg/it/1999-01-01/").status_code == 404
-    assert client.get("/rules/mtg/xx/latest/").status_code == 404
+def test_a_number_past_the_end_names_the_last_number(client):
+    response = client.get("/rules/mtg/en/2024-09-20/999.9z/")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "<h1>No rule 999.9z in this edition</h1>" in html
+    assert '<p class="lead">This edition has no rule 999.9z: its last number is 905.6.</p>' in html
+    assert '<li><a href="/rules/mtg/en/2024-09-20/905.6/">905.6</a>' in html
+    assert "<p>No imported edition has a rule 999.9z.</p>" in html
+
+
+def test_a_number_between_two_rules_names_both(client):
+    html = client.get("/rules/mtg/en/2024-09-20/208.9/").content.decode()
+    assert (
+        '<p class="lead">This edition has no rule 208.9: the nearest numbers are 208.5 before it and 209 after it.</p>'
+        in html
+    )
+    html = client.get("/rules/mtg/en/2024-09-20/0/").content.decode()
+    assert '<p class="lead">This edition has no rule 0: its first number is 1.</p>' in html
+
+
+def not_found(client, url):
+    response = client.get(url)
+    assert response.status_code == 404, url
+    html = response.content.decode()
+    main = re.search(r"<main.*?</main>", html, re.S)[0]
+    return re.sub(r'\s*<p class="index-state".*?</p>', "", main, flags=re.S)
+
+
+@pytest.mark.parametrize("url", ["/rules/chess/", "/rules/chess/en/2024-09-20/", "/rules/chess/cards/x/"])
+def test_an_unknown_game_is_a_404_listing_the_games(client, url):
+    html = not_found(client, url)
+    assert "<h1>There is no game “chess”</h1>" in html
+    assert (
+        '<ul class="exists"><li><a href="/rules/mtg/">Magic: The Gathering</a></li>'
+        '<li><a href="/rules/berserk/">Berserk</a></li></ul>'
+    ) in html
+
+
+def test_a_game_with_nothing_imported_is_a_404_listing_the_games_that_have_rules(client):
+    html = not_found(client, "/rules/lorcana/")
+    assert "<h1>No rules of Disney Lorcana have been imported</h1>" in html
+    assert '<li><a href="/rules/berserk/">Berserk</a></li>' in html
+
+
+@pytest.mark.parametrize("url", ["/rules/mtg/xx/2024-09-20/", "/rules/mtg/xx/latest/", "/rules/mtg/xx/1/glossary/"])
+def test_an_unknown_language_is_a_404_listing_the_languages_by_name(client, url):
+    html = not_found(client, url)
+    assert "<h1>There is no language “xx”</h1>" in html
+    assert "<p>Magic: The Gathering has rules in these languages:</p>" in html
+    assert (
+        '<ul class="exists"><li><a href="/rules/mtg/en/latest/">English</a></li>'
+        '<li><a href="/rules/mtg/it/latest/">Italian</a></li>'
+        '<li><a href="/rules/mtg/ja/latest/">Japanese</a></li></ul>'
+    ) in html
+
+
+def test_a_language_without_editions_says_so_in_words(client):
+    client.cookies["django_language"] = "it"
+    html = not_found(client, "/rules/mtg/ko/latest/")
+    assert "<h1>Magic: The Gathering non ha regole in coreano</h1>" in html
+    assert '<li><a href="/rules/mtg/ja/latest/">Giapponese</a></li>' in html
+
+
+def test_an_unknown_edition_is_a_404_listing_the_editions_by_date_and_name(client):
+    html = not_found(client, "/rules/mtg/it/1999-01-01/")
+    assert "<h1>Magic: The Gathering has no edition “1999-01-01” in Italian</h1>" in html
+    assert "<p>Editions in Italian:</p>" in html
+    editions = re.search(r'<ul class="exists">.*?</ul>', html, re.S)[0]
+    assert re.findall(r'<a href="([^"]+)">([^<]+)</a>', editions) == [
+        ("/rules/mtg/it/2024-10-02/", "October 2, 2024"),
+        ("/rules/mtg/it/2023-06-16/", "June 16, 2023"),
+    ]
+    assert '<span lang="it">Duskmourn: La Casa degli Orrori</span>' in editions
+    assert '<a href="/rules/mtg/">Every edition of Magic: The Gathering</a>' in html
+    assert not_found(client, "/rules/mtg/it/1999-01-01/208.1/").count("October 2, 2024") == 1
+
+
+def test_an_unknown_card_is_a_404_with_links_to_cards(client):
+    html = not_found(client, "/rules/mtg/cards/nope/")
+    assert "<h1>Magic: The Gathering has no card “nope”</h1>" in html
+    assert "<p>It has 2 cards, for example:</p>" in html
+    assert (
+        '<ul class="exists"><li><a href="/rules/mtg/cards/lost-order-of-jarkeld/" lang="en">Lost Order of Jarkeld</a>'
+        '</li><li><a href="/rules/mtg/cards/veteran-motorist/" lang="en">Veteran Motorist</a></li></ul>'
+    ) in html
+
+
+def test_what_a_404_echoes_is_escaped(client):
+    html = not_found(client, "/rules/mtg/%3Cb%3Ex/latest/")
+    assert "<h1>There is no language “&lt;b&gt;x”</h1>" in html
+
+
+@pytest.mark.parametrize("value", ["-1", "0", "x", "9" * 5000])
+def test_a_long_section_page_below_one_or_not_a_number_is_its_first_page(client, value):
+    html = page(client, f"/rules/mtg/en/2024-09-20/702/?page={value}")
+    assert "Page 1 of 6" in html and 'id="r702.1"' in html
 
 
 def test_latest_redirects_to_the_newest_edition_of_the_language(client):

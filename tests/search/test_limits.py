@@ -101,3 +101,20 @@ def test_only_three_wildcards_are_expanded():
     assert "Only the first 3 wildcards were expanded; the rest were searched as words." in [
         str(n) for n in query.notices
     ]
+
+
+def test_a_query_past_300_characters_is_cut_at_a_word_with_a_notice_naming_the_limit():
+    query = parse_user_query("toughness " * 40)
+    assert len(query.text) <= limits.MAX_QUERY_CHARS
+    assert [str(n) for n in query.notices] == [
+        "A query can be at most 300 characters long: yours was cut to its first 299."
+    ]
+
+
+def test_control_characters_are_named_once_each_in_a_notice():
+    query = parse_user_query("tough\x00ness\x00 \x1b[31m \u200b")
+    assert query.text == "tough ness [31m"
+    assert [str(n) for n in query.notices] == [
+        "Control characters in your query (U+0000, U+001B, U+200B) were read as spaces."
+    ]
+    assert parse_user_query("toughness\tpower\r\n").notices == []

@@ -138,9 +138,17 @@ def test_filters_in_the_query():
         ("*", "“*” or punctuation alone would match everything"),
         ("", "Type a word, a phrase or a rule number to search."),
         ("AND", "Type a word, a phrase or a rule number to search."),
-        ("lang:xx toughness", "unknown language 'xx'"),
+        (
+            "lang:xx toughness",
+            "There is no language “xx” (in “lang:xx”); you can search English, Italian, Japanese, Russian, "
+            "Simplified Chinese, German, French, Korean.",
+        ),
         ("lang: toughness", "“lang:” needs a value"),
-        ("game:poker toughness", "unknown game 'poker'"),
+        (
+            "game:poker toughness",
+            "There is no game “poker” (in “game:poker”); you can search Magic: The Gathering (game:mtg), "
+            "Berserk (game:berserk), Disney Lorcana (game:lorcana).",
+        ),
     ],
 )
 def test_queries_that_cannot_be_read_get_a_clear_message(query, error):
@@ -155,7 +163,7 @@ def test_queries_that_cannot_be_read_get_a_clear_message(query, error):
         ('"toughness', "An unmatched quote was ignored."),
         ("(toughness OR power", "Unbalanced parentheses were ignored."),
         ("toughness AND", "Operators with nothing to join were ignored."),
-        ("toughness " * 2000, "Your query was shortened"),
+        ("toughness " * 2000, "A query can be at most 300 characters long: yours was cut to its first 299."),
     ],
 )
 def test_malformed_queries_get_a_sensible_reading(query, notice):

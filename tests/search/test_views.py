@@ -62,10 +62,13 @@ def test_an_unknown_edition_gets_a_message(client):
 def test_unknown_language_and_game_parameters_are_reported(client):
     html = get(client, q="toughness", lang=["xx", "en"], game="chess")
     assert (
-        '<p class="note">Unknown language “xx” ignored; known languages: en, it, ja, ru, zh-hans, de, fr, ko.</p>'
+        '<p class="note">Unknown language “xx” ignored; known languages: English, Italian, Japanese, Russian, '
+        "Simplified Chinese, German, French, Korean.</p>" in html
+    )
+    assert (
+        '<p class="note">Unknown game “chess” ignored; known games: Magic: The Gathering, Berserk, Disney Lorcana.</p>'
         in html
     )
-    assert '<p class="note">Unknown game “chess” ignored; known games: mtg, berserk, lorcana.</p>' in html
     assert '<li class="hit">' in html
 
 
@@ -73,6 +76,78 @@ def test_control_characters_are_never_echoed(client):
     html = get(client, q="tough\x00ness\x1b")
     assert "\x00" not in html and "\x1b" not in html
     assert 'value="tough ness "' in html
+
+
+def test_control_characters_get_a_message_naming_them(client):
+    html = get(client, q="tough\x00ness\x1b")
+    assert '<p class="note">Control characters in your query (U+0000, U+001B) were read as spaces.</p>' in html
+    assert '<p class="result-count" role="status">2 results</p>' in html
+    only = get(client, q="\x00\x01\x02\x03\x04")
+    assert (
+        '<p class="warning" role="alert">Your query holds only control characters (U+0000, U+0001, U+0002, …): '
+        "type a word, a phrase or a rule number.</p>"
+    ) in only
+
+
+def test_a_line_break_in_a_pasted_query_is_a_space_without_a_message(client):
+    html = get(client, q="toughness\r\n")
+    assert '<p class="note">' not in html
+
+
+def test_a_query_cut_to_300_characters_says_so(client):
+    html = get(client, q="toughness " + "x" * 400)
+    assert '<p class="note">A query can be at most 300 characters long: yours was cut to its first 300.</p>' in html
+    assert 'value="toughness ' + "x" * 290 + '"' in html
+
+
+def test_a_query_of_a_megabyte_is_cut_with_the_same_notice(client):
+    html = get(client, q="toughness " * 100_000)
+    assert '<p class="note">A query can be at most 300 characters long: yours was cut to its first 299.</p>' in html
+
+
+def test_a_query_of_300_characters_is_not_cut(client):
+    html = get(client, q="toughness " + "x" * 290)
+    assert "at most 300 characters" not in html
+
+
+@pytest.mark.parametrize("value", ["-1", "0", "abc", "", "1.5", "9" * 5000])
+def test_a_page_number_below_one_or_not_a_number_is_page_one(client, value):
+    html = get(client, q="toughness", page=value)
+    assert re.search(r'<p class="result-count" role="status">\d+ results · page 1 of \d+</p>', html)
+    assert '<ol class="hits" start="1">' in html
+
+
+def test_a_page_number_past_the_end_is_the_last_page(client):
+    html = get(client, q="toughness", page="9" * 40)
+    count = re.search(r"(\d+) results · page (\d+) of (\d+)</p>", html)
+    assert count[2] == count[3]
+
+
+def test_an_unknown_lang_filter_names_the_languages(client):
+    html = get(client, q="toughness lang:xx")
+    assert (
+        '<p class="warning" role="alert">There is no language “xx” (in “lang:xx”); you can search English, Italian, '
+        "Japanese, Russian, Simplified Chinese, German, French, Korean.</p>"
+    ) in html
+    client.cookies["django_language"] = "it"
+    italian = get(client, q="toughness lang:xx")
+    assert "inglese, italiano, giapponese, russo, cinese semplificato" in italian
+
+
+def test_a_lang_filter_may_name_the_language(client):
+    by_name = get(client, q="costituzione lang:Italian")
+    by_code = get(client, q="costituzione lang:it")
+    assert '<p class="warning"' not in by_name
+    assert re.findall(r'<td lang="([^"]+)">', by_name) == re.findall(r'<td lang="([^"]+)">', by_code)
+    assert '<p class="warning"' not in get(client, q="costituzione lang:italiano")
+
+
+def test_each_message_is_its_own_paragraph(client):
+    html = get(client, q="(toughness AND")
+    assert (
+        '<p class="note">Unbalanced parentheses were ignored.</p>\n'
+        '<p class="note">Operators with nothing to join were ignored.</p>\n'
+    ) in html
 
 
 def test_a_snippet_ends_at_a_word_boundary(client):

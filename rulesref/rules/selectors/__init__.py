@@ -28,7 +28,7 @@ from .alignment import (
     same_rule_in,
     source_date,
 )
-from .cards import card_named, card_names, entries_mentioning
+from .cards import card_named, card_names, entries_mentioning, some_cards
 from .editions import (
     edition_by_slug,
     edition_named,
@@ -135,6 +135,7 @@ __all__ = [
     "glossary_definitions",
     "card_named",
     "card_names",
+    "some_cards",
     "entries_mentioning",
     "unresolved_references",
     "numbering_differences",

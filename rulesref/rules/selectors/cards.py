@@ -13,6 +13,13 @@ def card_named(game: str, key: str) -> Card | None:
     return Card.objects.filter(game__slug=game, key=key).prefetch_related("names").first()
 
 
+def some_cards(game: str, count: int = 10) -> tuple[list[Card], int]:
+    """The first ``count`` cards of ``game`` (by key, names loaded) and how many it has: what a page for a
+    card that does not exist offers instead."""
+    cards = Card.objects.filter(game__slug=game)
+    return list(cards.order_by("key").prefetch_related("names")[:count]), cards.count()
+
+
 def card_names(game: str, language: str) -> dict[str, str]:
     """{name as printed in ``language``: card key}, for linking card names in rule text."""
     return dict(_vocabulary(game)[1].get(language, {}))

@@ -128,8 +128,8 @@ def neighbours(entry: Entry) -> tuple[Entry | None, Entry | None]:
     return previous, following
 
 
-def nearest_numbers(edition: Edition, number: str, count: int = 3) -> list[Entry]:
-    """Numbers of ``edition`` just before and after where ``number`` would stand."""
+def nearest_numbers(edition: Edition, number: str, count: int = 3) -> tuple[list[Entry], list[Entry]]:
+    """Numbers of ``edition`` just before and just after where ``number`` would stand (each in order)."""
     key = numbers.get_scheme(scheme_name(edition.game.slug)).sort_key(number)
     numbered = (
         Entry.objects.in_edition(edition)
@@ -140,7 +140,7 @@ def nearest_numbers(edition: Edition, number: str, count: int = 3) -> list[Entry
     )
     before = list(numbered.filter(sort_key__lt=key).order_by("-sort_key")[:count])[::-1]
     after = list(numbered.filter(sort_key__gt=key).order_by("sort_key")[:count])
-    return before + after
+    return before, after
 
 
 def editions_with_number(edition: Edition, number: str) -> list[Entry]:
