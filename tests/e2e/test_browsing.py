@@ -48,7 +48,7 @@ def test_from_home_to_a_rule_then_switch_to_japanese_and_stay(bundled_site, brow
         page.select_option("#interface-language", "ja")
     assert page.url == bundled_site.url + RULE
     assert page.locator("html").get_attribute("lang") == "ja"
-    assert page.locator(".edition-line a").nth(1).inner_text() == "イタリア語 · 2024年10月2日"
+    assert page.locator("nav.breadcrumbs li").nth(1).inner_text() == "イタリア語 · 2024年10月2日"
     assert page.locator("#r208\\.2a").get_attribute("lang") == "it"
     shot(page, "rule-208.2a-ui-ja")
 
