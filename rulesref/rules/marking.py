@@ -12,7 +12,9 @@ never overlap: a cross-reference wins over a card name, a card name over a term.
   words (for scripts written with spaces), case-aware (a lower-case form also matches
   with a capital first letter, a capitalised one only as written), and never inside one
   of the language's exclusions (``EXCLUSIONS``): "power" is not marked in "powerful", nor
-  パワー in パワーストーン.
+  パワー in パワーストーン. A term is a link at its first occurrence in a scope (one rule
+  entry with its examples: ``scope=entry.pk``; one text without a scope) and plain text after
+  it: every occurrence as a link made 523 of the 776 tab stops of a page of 702.
 """
 
 from __future__ import annotations
@@ -100,25 +102,31 @@ class Marker:
     # Texts carry the markup subset of ``markup.py`` (lists, emphasis, tables: the Берсерк Markdown).
     markup: bool = False
     used_terms: list[str] = field(default_factory=list)
+    _scopes: dict = field(default_factory=dict)  # scope → term keys already linked in it
     _card_pattern: re.Pattern | None = None
 
     def __post_init__(self):
         self._card_pattern = words_pattern(self.cards, self.language)
         self._card_urls = {name: url for name, url in self.cards.items()}
 
-    def render_text(self, text: str, references=()) -> SafeString:
+    def render_text(self, text: str, references=(), scope=None) -> SafeString:
         """An entry's text as HTML: its markup (lists, emphasis) if it has any, each run of plain
         text escaped and linked by :meth:`render`."""
         if not self.markup:
-            return self.render(text, references)
+            return self.render(text, references, scope)
         references = list(references)
-        html = to_html(text, inline=lambda run: str(self.render(run, references)))
+        if scope is None:
+            scope = object()  # the runs of one text share one scope
+        html = to_html(text, inline=lambda run: str(self.render(run, references, scope)))
         if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1 and "\n" not in html:
             # One paragraph: inline, like a plain text.
             html = html[3:-4]
         return mark_safe(html)
 
-    def render(self, text: str, references=()) -> SafeString:
+    def render(self, text: str, references=(), scope=None) -> SafeString:
+        """``text`` escaped, with its references, card names and terms linked; a term already
+        linked in ``scope`` (or earlier in this text) stays plain text."""
+        linked = self._scopes.setdefault(scope, set()) if scope is not None else set()
         spans: list[tuple[int, int, int, str, str]] = []  # (start, end, priority, html, term key)
         spans.extend((*span, "") for span in self._reference_spans(text, references))
         if self._card_pattern is not None:
@@ -134,9 +142,15 @@ class Marker:
         chosen: list[tuple[int, int, str]] = []
         for start, end, _priority, html, key in sorted(spans, key=lambda s: (s[2], s[0])):
             if all(end <= c_start or start >= c_end for c_start, c_end, _ in chosen):
+                if key and key in linked:
+                    # A repeat keeps its place (no shorter term is marked inside it), unlinked.
+                    chosen.append((start, end, escape(text[start:end])))
+                    continue
                 chosen.append((start, end, html))
-                if key and key not in self.used_terms:
-                    self.used_terms.append(key)
+                if key:
+                    linked.add(key)
+                    if key not in self.used_terms:
+                        self.used_terms.append(key)
         pieces = []
         cursor = 0
         for start, end, html in sorted(chosen):

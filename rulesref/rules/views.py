@@ -38,6 +38,8 @@ PAGE_VERSION = "3"
 # A section with more entries than this is split into pages of SECTION_RULES_PER_PAGE rules.
 SECTION_PAGE_ENTRIES = 150
 SECTION_RULES_PER_PAGE = 30
+# A section with at least this many rules gets a table of contents beside its text.
+SECTION_TOC_RULES = 8
 
 
 def _version(request, game: str, *args, **kwargs) -> selectors.ContentVersion:
@@ -242,9 +244,13 @@ def entry_detail(request, game: str, language: str, edition: str, number: str):
             below = selectors.subtree(entry)
             blocks.append({"entry": entry, "below": below})
             shown.extend([entry, *below])
-        if main.kind == Entry.Kind.SECTION and sum(len(b["below"]) for b in blocks) > SECTION_PAGE_ENTRIES:
-            blocks, context["page_obj"] = _paginate_section(request, blocks)
-            shown = [e for b in blocks for e in [b["entry"], *b["below"]]]
+        if main.kind == Entry.Kind.SECTION:
+            groups = _rule_groups(blocks[0])
+            if sum(len(b["below"]) for b in blocks) > SECTION_PAGE_ENTRIES:
+                blocks, context["page_obj"] = _paginate_section(request, blocks[0], groups)
+                shown = [e for b in blocks for e in [b["entry"], *b["below"]]]
+            if len(groups) >= SECTION_TOC_RULES:
+                context["section_toc"] = _section_toc(groups, context.get("page_obj"))
         context["blocks"] = blocks
         context["translations"] = _translations(main)
         context["history"] = _history(main)
@@ -253,19 +259,39 @@ def entry_detail(request, game: str, language: str, edition: str, number: str):
     return render(request, "rules/entry_detail.html", context)
 
 
-def _paginate_section(request, blocks):
-    """A long section (702, Keyword Abilities) is split between its rules."""
-    section = blocks[0]
+def _rule_groups(section: dict) -> list[list[Entry]]:
+    """A section's rules, each with the entries under it."""
     groups: list[list[Entry]] = []
     for entry in section["below"]:
         if entry.parent_id == section["entry"].pk or not groups:
             groups.append([entry])
         else:
             groups[-1].append(entry)
+    return groups
+
+
+def _paginate_section(request, section: dict, groups: list[list[Entry]]):
+    """A long section (702, Keyword Abilities) is split between its rules."""
     paginator = Paginator(groups, SECTION_RULES_PER_PAGE)
     page = get_page(paginator, request.GET.get("page"))
     shown = [{"entry": section["entry"], "below": [e for group in page.object_list for e in group]}]
     return shown, page
+
+
+def _section_toc(groups: list[list[Entry]], page_obj) -> list[dict]:
+    """Every rule of a long section as a link to its anchor, per page of a split section:
+    this page's rules ``#r702.2``, another page's ``?page=2#r702.31`` (the template folds those
+    away, so they cost one tab stop per page, not one per rule)."""
+    pages: list[dict] = []
+    for i, group in enumerate(groups):
+        number = i // SECTION_RULES_PER_PAGE + 1
+        here = page_obj is None or number == page_obj.number
+        if not pages or pages[-1]["number"] != number:
+            pages.append({"number": number, "current": here, "items": []})
+        href = f"#{group[0].anchor}" if here else f"?page={number}#{group[0].anchor}"
+        pages[-1]["items"].append({"entry": group[0], "href": href})
+        pages[-1]["last"] = group[0].number
+    return pages
 
 
 def _translations(entry: Entry) -> list[dict]:

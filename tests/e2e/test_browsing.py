@@ -48,7 +48,7 @@ def test_from_home_to_a_rule_then_switch_to_japanese_and_stay(bundled_site, brow
         page.select_option("#interface-language", "ja")
     assert page.url == bundled_site.url + RULE
     assert page.locator("html").get_attribute("lang") == "ja"
-    assert page.locator(".edition-line a").nth(1).inner_text() == "イタリア語 · 2024年10月2日"
+    assert page.locator("nav.breadcrumbs li").nth(1).inner_text() == "イタリア語 · 2024年10月2日"
     assert page.locator("#r208\\.2a").get_attribute("lang") == "it"
     shot(page, "rule-208.2a-ui-ja")
 
@@ -158,3 +158,50 @@ def test_no_serious_accessibility_violation_on_the_main_pages(bundled_site, brow
             (v["id"], v["impact"]) for v in results.response["violations"] if v["impact"] in ("serious", "critical")
         ]
     assert found == {url: [] for url in found}
+
+
+def test_the_header_links_lead_to_every_part_of_the_site(bundled_site, browser):
+    page = new_page(browser, bundled_site)
+    page.goto(bundled_site.url + RULE)
+    nav = page.get_by_role("navigation", name="Main")
+    assert nav.get_by_role("link", name="Rules").get_attribute("aria-current") == "true"
+    for name, path, heading in [
+        ("Executable examples", "/examples/", "Executable examples"),
+        ("Translator workbench", "/compare/", "Side by side"),
+        ("Search", "/search/", None),
+        ("Rules", "/", "Rules reference"),
+    ]:
+        page.get_by_role("navigation", name="Main").get_by_role("link", name=name).click()
+        page.wait_for_load_state()
+        assert page.url == bundled_site.url + path
+        current = page.locator(".site-nav a[aria-current]")
+        assert current.all_inner_texts() == [name]
+        assert current.get_attribute("aria-current") == "page"
+        if heading:
+            assert page.locator("h1").first.inner_text() == heading
+    shot(page, "home-with-header")
+
+
+# Tab stops a reader meets (checkVisibility: the links of a folded <details> are no tab stop).
+FOCUSABLE = """[...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]')]
+  .filter(e => e.tabIndex >= 0 && !e.disabled && e.checkVisibility()).length"""
+
+
+def test_a_long_section_page_has_a_contents_column_and_far_fewer_tab_stops(bundled_site, browser):
+    page = new_page(browser, bundled_site, viewport={"width": 1280, "height": 1000})
+    page.goto(bundled_site.url + "/rules/mtg/en/2024-09-20/702/")
+    # Measured the same way before (every glossary term a link, no contents): 770 tab stops, 521 of them terms.
+    assert page.locator("a.term").count() == 234
+    assert page.evaluate(FOCUSABLE) == 521
+    toc = page.locator("nav.section-toc")
+    text = page.locator("section.own-text")
+    assert toc.bounding_box()["x"] > text.bounding_box()["x"] + text.bounding_box()["width"] - 1
+    toc.get_by_role("link", name="702.9 Flying").click()
+    assert page.url.endswith("/702/#r702.9")
+    shot(page, "section-702-contents")
+    # On a phone the contents come first, above the rules.
+    phone = new_page(browser, bundled_site, viewport={"width": 375, "height": 800})
+    phone.goto(bundled_site.url + "/rules/mtg/en/2024-09-20/702/")
+    assert phone.locator("nav.section-toc").bounding_box()["y"] < phone.locator("#r702\\.1").bounding_box()["y"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    shot(phone, "section-702-contents-phone")

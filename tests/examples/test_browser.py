@@ -57,7 +57,7 @@ def test_from_the_italian_rule_208_3a_run_the_example_and_read_4_4(transactional
     page.goto(live_server.url + "/rules/mtg/it/2024-10-02/208.3a/")
     example = page.locator("#r208\\.3a p.example")
     assert "Manovratore Veterano" in example.inner_text()
-    example.locator("a.example-run").click()
+    page.locator("#r208\\.3a p.example-annotations a.example-run").click()
     page.wait_for_load_state()
     assert page.url.endswith("/examples/veteran-motorist/")
     assert page.locator("#step-4 tr#s4-vehicle td.pt strong").inner_text() == "4/4"

@@ -66,3 +66,36 @@ def test_a_preview_is_cut_at_a_word_boundary():
     text = preview(entry)
     assert text.endswith("word…")
     assert len(text) <= 281
+
+
+def test_a_term_is_a_link_at_its_first_occurrence_only():
+    html, used = marked("en", "A creature blocks a creature.", {"creature": "creature"})
+    assert html == 'A <a class="term" href="#term-creature" data-term="creature">creature</a> blocks a creature.'
+    assert used == ["creature"]
+
+
+def test_one_scope_links_a_term_once_across_texts_and_another_scope_links_it_again():
+    marker = Marker(language="en", terms=TermMatcher.build("en", {"creature": "creature", "power": "power"}))
+    rule = str(marker.render("A creature has power.", scope=1))
+    example = str(marker.render("Example: a creature with power 2.", scope=1))
+    other = str(marker.render("A creature.", scope=2))
+    assert rule == (
+        'A <a class="term" href="#term-creature" data-term="creature">creature</a> has '
+        '<a class="term" href="#term-power" data-term="power">power</a>.'
+    )
+    assert example == "Example: a creature with power 2."
+    assert other == 'A <a class="term" href="#term-creature" data-term="creature">creature</a>.'
+    assert marker.used_terms == ["creature", "power"]
+
+
+def test_a_repeated_longer_term_stays_whole_and_plain_not_a_link_to_a_shorter_one():
+    html, used = marked(
+        "it",
+        "forza e costituzione; forza e costituzione",
+        {"forza": "power", "forza e costituzione": "power-toughness"},
+    )
+    assert html == (
+        '<a class="term" href="#term-power-toughness" data-term="power-toughness">forza e costituzione</a>; '
+        "forza e costituzione"
+    )
+    assert used == ["power-toughness"]

@@ -7,6 +7,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 from rulesref.core import panels
 from rulesref.core.formatting import format_day, game_name, language_name
@@ -44,10 +45,11 @@ def edition_label(edition) -> str:
 
 
 @register.simple_tag
-def marked_text(marker, text: str, references=()) -> SafeString:
+def marked_text(marker, text: str, references=(), scope=None) -> SafeString:
     """The one place rule text becomes HTML: escaped, then references, cards and terms linked
-    (and, for a source with structure, its lists and emphasis)."""
-    return marker.render_text(text, references)
+    (and, for a source with structure, its lists and emphasis). A term is linked once per
+    ``scope`` (an entry's pk: its text and its examples)."""
+    return marker.render_text(text, references, scope)
 
 
 @register.simple_tag(takes_context=True)
@@ -61,10 +63,15 @@ def entry_panels(context, entry) -> SafeString:
 
 @register.simple_tag(takes_context=True)
 def example_annotations(context, entry, example) -> SafeString:
+    """What other apps add to an example ("Run this example"): a paragraph of its own after the
+    example's text, never run on with it ("…becomes a creature.Run this example")."""
     shown = panels.example_annotations(context.get("request"), entry, example)
-    return SafeString(
-        "".join(str(format_html('<span class="annotation" data-panel="{}">{}</span>', n, html)) for n, html in shown)
+    if not shown:
+        return SafeString("")
+    spans = "".join(
+        str(format_html('<span class="annotation" data-panel="{}">{}</span>', n, html)) for n, html in shown
     )
+    return format_html('<p class="example-annotations" lang="{}">{}</p>', get_language(), SafeString(spans))
 
 
 @register.filter
