@@ -272,3 +272,20 @@ def test_the_admin_is_only_behind_a_login(client, django_user_model):
     assert client.get("/admin/").status_code == 200
     # Staff without permissions still sees no model.
     assert client.get("/admin/rules/edition/").status_code == 403
+
+
+def test_of_two_processes_creating_the_local_key_at_once_the_second_keeps_the_first_ones(tmp_path, monkeypatch):
+    """The other process writes its key between this one's look and its link: this one uses that key
+    and leaves no temporary file."""
+    from rulesref.core import secret_key
+
+    theirs = "t" * 67
+    generate = secret_key.secrets.token_urlsafe
+
+    def token_while_another_process_writes(length):
+        (tmp_path / "secret_key").write_text(theirs + "\n", encoding="ascii")
+        return generate(length)
+
+    monkeypatch.setattr(secret_key.secrets, "token_urlsafe", token_while_another_process_writes)
+    assert secret_key.local_secret_key(tmp_path) == theirs
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["secret_key"]
