@@ -21,8 +21,10 @@ bind = [part.strip() for part in os.environ.get("RULESREF_BIND", "127.0.0.1:8000
 workers = int(os.environ.get("RULESREF_WORKERS", multiprocessing.cpu_count() * 2 + 1))
 threads = int(os.environ.get("RULESREF_THREADS", "1"))
 
-# Load Django once in the master: a missing DJANGO_SECRET_KEY stops the master with its one-line
-# message instead of every worker failing in turn, and workers share the loaded code's memory.
+# Load the application once in the master: ``rulesref.wsgi`` refuses a missing or placeholder
+# DJANGO_SECRET_KEY (a local checkout's generated key is not for the public), which stops the master
+# with its one-line message before it binds, instead of every worker failing in turn; and workers
+# share the loaded code's memory.
 preload_app = True
 
 # A search is bounded well under this; a request still running after it is killed and logged.

@@ -3,14 +3,18 @@
 - ``RULESREF_DATA_DIR``: where the SQLite database and search indexes live (default ``./var``).
 - ``DATABASE_URL``: a database URL (e.g. ``postgres://…``); SQLite in the data dir when unset.
 - ``DJANGO_SECRET_KEY``, ``DJANGO_DEBUG`` (``1``/``0``), ``ALLOWED_HOSTS`` (comma separated).
-- ``RULESREF_HTTPS`` (default: on when DEBUG is off): redirect to HTTPS, secure cookies, HSTS.
+- ``RULESREF_HTTPS`` (default: on in a deployment with DEBUG off): redirect to HTTPS, secure cookies, HSTS.
 - ``RULESREF_BEHIND_PROXY``: trust ``X-Forwarded-Proto: https`` from the load balancer in front.
 - ``RULESREF_CORPORA``: a folder of official rules files that ``quickstart`` imports too.
 - ``RULESREF_STATIC_ROOT``: where ``collectstatic`` writes (default ``<data dir>/static``).
 
-Safe by default: DEBUG is off unless ``DJANGO_DEBUG=1`` (``manage.py quickstart``, the local
-command, turns it on for itself), and with DEBUG off a missing ``DJANGO_SECRET_KEY`` stops every
-entry point (manage.py, gunicorn) with one line instead of signing cookies with a key from the code.
+Local or deployed is one rule (``rulesref.core.secret_key``): ``DJANGO_SECRET_KEY`` set is a
+deployment (HTTPS on, static files from ``collectstatic``); unset is a local checkout, which signs
+with a key generated once into ``<data dir>/secret_key`` and serves plain HTTP with the apps' static
+files as they are, so every command runs with no variable set. A deployment stays safe: the WSGI
+entry point (gunicorn) refuses to start without a key of its own, and ``check --deploy`` fails on the
+generated key and on placeholders. DEBUG is off unless ``DJANGO_DEBUG=1`` (``manage.py quickstart``,
+the local command, turns it on for itself).
 """
 
 import os
@@ -19,6 +23,8 @@ from pathlib import Path
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
+
+from rulesref.core.secret_key import LOCAL_KEY_FILE, SecretKeyError, local_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("RULESREF_DATA_DIR", BASE_DIR / "var")).resolve()
@@ -35,14 +41,16 @@ def env_flag(name: str, default: bool) -> bool:
 
 DEBUG = env_flag("DJANGO_DEBUG", False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
+# A deployment names its key; a local checkout names none and uses the one generated into its data dir.
+DEPLOYED = bool(SECRET_KEY)
+LOCAL_SECRET_KEY_FILE = None
+if not DEPLOYED:
+    LOCAL_SECRET_KEY_FILE = DATA_DIR / LOCAL_KEY_FILE
+    try:
+        SECRET_KEY = local_secret_key(DATA_DIR)
+    except SecretKeyError as error:
         # SystemExit, not ImproperlyConfigured: one line on stderr, no traceback, from every entry point.
-        sys.exit(
-            "rulesref: DJANGO_SECRET_KEY is not set; set it to a long random string "
-            "(or DJANGO_DEBUG=1 on a local checkout)"
-        )
-    SECRET_KEY = "rulesref-local-development-key-not-for-production"
+        sys.exit(f"rulesref: {error}")
 ALLOWED_HOSTS = [
     h.strip() for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h.strip()
 ]
@@ -83,7 +91,9 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "rulesref.urls"
-WSGI_APPLICATION = "rulesref.wsgi.application"
+# runserver (a local server) builds its own application: ``rulesref.wsgi``, the entry point of a
+# deployment's server, refuses to load without a key of the deployment's own.
+WSGI_APPLICATION = None
 
 TEMPLATES = [
     {
@@ -140,8 +150,9 @@ USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True
 
-# Deployment security (``manage.py check --deploy`` is clean with the README's settings).
-HTTPS = env_flag("RULESREF_HTTPS", not DEBUG)
+# Deployment security (``manage.py check --deploy`` is clean with the README's settings and a real key).
+# Plain HTTP on a local checkout: its server is runserver on loopback, where nothing terminates TLS.
+HTTPS = env_flag("RULESREF_HTTPS", DEPLOYED and not DEBUG)
 SECURE_SSL_REDIRECT = HTTPS
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
@@ -184,10 +195,10 @@ STORAGES = {
     # whitenoise serves the smallest one the browser accepts.
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
-# With DEBUG on (a local checkout, the tests) the apps' static folders are served as they are;
-# a deployment runs collectstatic, which writes the compressed copies whitenoise serves.
-WHITENOISE_USE_FINDERS = DEBUG
-WHITENOISE_AUTOREFRESH = DEBUG
+# A local checkout (or DEBUG) serves the apps' static folders as they are, edits included, with no
+# collectstatic; a deployment runs collectstatic, which writes the compressed copies whitenoise serves.
+WHITENOISE_USE_FINDERS = DEBUG or not DEPLOYED
+WHITENOISE_AUTOREFRESH = DEBUG or not DEPLOYED
 
 LOGGING = {
     "version": 1,

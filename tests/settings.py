@@ -1,9 +1,9 @@
 """The settings the test suite runs with: the project's own, with the environment a test run needs.
 
 Set here rather than by weakening ``rulesref.settings``: a key only tests use (DEBUG is off, as
-deployed, so the settings refuse to start without one), and plain HTTP (the test client and the live
-server speak HTTP; the HTTPS redirect and secure cookies are tested against the deployed settings in
-``tests/site/test_security.py``).
+deployed; with a key of its own a test run writes no ``secret_key`` file into a data dir), and plain
+HTTP (the test client and the live server speak HTTP; the HTTPS redirect and secure cookies are tested
+against the deployed settings in ``tests/site/test_security.py``).
 """
 
 import os

@@ -1,4 +1,4 @@
-"""System checks: every UI language has a catalog.
+"""System checks: every UI language has a catalog; a deployment signs with a key of its own.
 
 The check that every content language names an analyzer lives with the analyzers, in
 ``rulesref.search.checks`` (registered by ``SearchConfig.ready()``): core does not know them.
@@ -9,6 +9,8 @@ from pathlib import Path
 from django.conf import settings
 from django.core.checks import Error, Tags, register
 from django.utils.translation import to_locale
+
+from rulesref.core.secret_key import GENERATE_COMMAND, is_placeholder
 
 
 @register(Tags.translation)
@@ -29,3 +31,26 @@ def check_ui_catalogs(app_configs, **kwargs):
                 )
             )
     return errors
+
+
+@register(Tags.security, deploy=True)
+def check_deployment_key(app_configs, **kwargs):
+    """``check --deploy`` fails on the key a local checkout generates and on keys pasted from documentation
+    (Django's own ``security.W009`` is a warning, and passes a long placeholder such as the README's)."""
+    if settings.LOCAL_SECRET_KEY_FILE:
+        return [
+            Error(
+                f"SECRET_KEY is the local key generated into {settings.LOCAL_SECRET_KEY_FILE}, not a deployment's",
+                hint=f"set DJANGO_SECRET_KEY to the output of {GENERATE_COMMAND}",
+                id="rulesref.E010",
+            )
+        ]
+    if is_placeholder(settings.SECRET_KEY):
+        return [
+            Error(
+                "DJANGO_SECRET_KEY is a placeholder copied from documentation",
+                hint=f"set it to the output of {GENERATE_COMMAND}",
+                id="rulesref.E011",
+            )
+        ]
+    return []

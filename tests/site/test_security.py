@@ -1,4 +1,5 @@
-"""Safe defaults: DEBUG off, no key from the code, deployment headers, error pages, admin behind login."""
+"""Safe defaults: DEBUG off; a local key generated into the data dir, a deployment's own key required by
+its server and by ``check --deploy``; deployment headers, error pages, admin behind login."""
 
 import os
 import re
@@ -38,35 +39,132 @@ def test_debug_is_off_unless_django_debug_is_1(tmp_path):
     assert (off.stdout, on.stdout) == ("False\n", "True\n")
 
 
-def test_without_a_secret_key_and_with_debug_off_nothing_starts_and_one_line_says_why(tmp_path):
+SHOW_SECURITY = (
+    "shell",
+    "--no-imports",
+    "-c",
+    "from django.conf import settings as s; print(s.SECRET_KEY, s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, "
+    "s.CSRF_COOKIE_SECURE, s.SECURE_HSTS_SECONDS, s.WHITENOISE_USE_FINDERS)",
+)
+GENERATE = "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+
+
+def test_without_a_key_a_local_checkout_signs_with_a_key_generated_once_into_its_data_dir(tmp_path):
+    """No variable set: the command runs, the key is written once (0600, nothing left beside it), the next
+    process reads the same key, and a local checkout speaks plain HTTP with the apps' static files."""
+    first = manage(*SHOW_SECURITY, env={"RULESREF_DATA_DIR": str(tmp_path)})
+    second = manage(*SHOW_SECURITY, env={"RULESREF_DATA_DIR": str(tmp_path)})
+    assert (first.returncode, first.stderr) == (0, "")
+    key = (tmp_path / "secret_key").read_text(encoding="ascii")
+    assert len(key) == 68 and key.endswith("\n")  # token_urlsafe(50): 67 characters
+    assert first.stdout == second.stdout == f"{key.strip()} False False False 0 True\n"
+    assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["secret_key"]
+
+
+def test_with_a_key_of_its_own_a_deployment_has_https_on_and_serves_collectstatics_files(tmp_path):
+    key = secrets.token_urlsafe(50)
+    deployed = manage(*SHOW_SECURITY, env={"DJANGO_SECRET_KEY": key, "RULESREF_DATA_DIR": str(tmp_path)})
+    plain = manage(
+        *SHOW_SECURITY, env={"DJANGO_SECRET_KEY": key, "RULESREF_HTTPS": "0", "RULESREF_DATA_DIR": str(tmp_path)}
+    )
+    assert deployed.stdout == f"{key} True True True 31536000 False\n"
+    assert plain.stdout == f"{key} False False False 0 False\n"
+    assert not (tmp_path / "secret_key").exists()
+
+
+def test_a_local_key_file_that_holds_no_key_stops_every_command_with_one_line(tmp_path):
+    (tmp_path / "secret_key").write_text("\n", encoding="ascii")
     result = manage("check", env={"RULESREF_DATA_DIR": str(tmp_path)})
-    assert result.returncode == 1
-    assert result.stdout == ""
+    assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr == (
-        "rulesref: DJANGO_SECRET_KEY is not set; set it to a long random string "
-        "(or DJANGO_DEBUG=1 on a local checkout)\n"
+        f"rulesref: {tmp_path / 'secret_key'} holds no usable key; delete it and a new one is generated\n"
     )
 
 
-def test_the_wsgi_application_refuses_to_load_without_a_key(tmp_path):
-    env = {"PATH": os.environ["PATH"], "RULESREF_DATA_DIR": str(tmp_path)}
+def test_an_existing_local_key_is_kept(tmp_path):
+    from rulesref.core.secret_key import local_secret_key
+
+    kept = "k" * 60
+    (tmp_path / "secret_key").write_text(kept + "\n", encoding="ascii")
+    assert local_secret_key(tmp_path) == kept
+    generated = local_secret_key(tmp_path / "fresh")
+    assert local_secret_key(tmp_path / "fresh") == generated
+
+
+@pytest.mark.parametrize(
+    "key, message",
+    [
+        (
+            None,
+            "rulesref: DJANGO_SECRET_KEY is not set: a server for the public needs its own key "
+            f"(the output of {GENERATE}); for a local server run manage.py quickstart",
+        ),
+        (
+            "replace-with-the-output-of-python3-c-import-secrets-print-secrets.token_urlsafe-50",
+            f"rulesref: DJANGO_SECRET_KEY is a placeholder: set it to the output of {GENERATE}",
+        ),
+    ],
+)
+def test_the_wsgi_application_refuses_to_load_without_a_key_of_its_own(tmp_path, key, message):
+    env = {"PATH": os.environ["PATH"], "RULESREF_DATA_DIR": str(tmp_path)} | ({"DJANGO_SECRET_KEY": key} if key else {})
     result = subprocess.run(
         [sys.executable, "-c", "import rulesref.wsgi"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
     )
-    assert result.returncode == 1
-    assert result.stderr.startswith("rulesref: DJANGO_SECRET_KEY is not set;")
-    assert "Traceback" not in result.stderr
+    assert (result.returncode, result.stdout, result.stderr) == (1, "", message + "\n")
+    assert not (tmp_path / "secret_key").exists()
 
 
-def test_quickstart_runs_with_debug_on_and_no_key(tmp_path):
-    """The README's first command needs no key: quickstart is a local command and turns DEBUG on."""
-    result = manage(
-        "shell", "-c", "print(1)", env={"RULESREF_DATA_DIR": str(tmp_path)}
-    )  # a normal command still refuses…
+def test_gunicorn_refuses_to_start_without_a_key_with_one_line(tmp_path):
+    env = {"PATH": os.environ["PATH"], "RULESREF_DATA_DIR": str(tmp_path), "RULESREF_BIND": "127.0.0.1:0"}
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    result = subprocess.run(
+        [gunicorn, "-c", "gunicorn.conf.py"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "rulesref: DJANGO_SECRET_KEY is not set: a server for the public needs its own key "
+        f"(the output of {GENERATE}); for a local server run manage.py quickstart"
+    ]
+
+
+def test_every_command_runs_with_no_variable_set(tmp_path):
+    """Not only quickstart (which turns DEBUG on for itself): any command, with DEBUG off."""
+    result = manage("shell", "--no-imports", "-c", "print(1)", env={"RULESREF_DATA_DIR": str(tmp_path)})
+    assert (result.returncode, result.stdout, result.stderr) == (0, "1\n", "")
     result = manage("quickstart", "--help", env={"RULESREF_DATA_DIR": str(tmp_path)})
     assert result.returncode == 0, result.stderr
     assert "Set up and serve the site" in result.stdout
+
+
+def test_check_deploy_fails_on_the_generated_local_key(tmp_path):
+    result = manage("check", "--deploy", env={"RULESREF_DATA_DIR": str(tmp_path)})
+    assert result.returncode == 1
+    errors = result.stderr.split("ERRORS:\n", 1)[1].split("\n\nWARNINGS:", 1)[0]
+    assert errors == (
+        f"?: (rulesref.E010) SECRET_KEY is the local key generated into {tmp_path / 'secret_key'}, not a deployment's\n"
+        f"\tHINT: set DJANGO_SECRET_KEY to the output of {GENERATE}"
+    )
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "replace-with-the-output-of-python3-c-import-secrets-print-secrets.token_urlsafe-50",
+        "rulesref-local-development-key-not-for-production",
+        "change-me",
+        "Replace-With-Your-Own-Long-Random-Key-Of-Fifty-Characters-Or-More-123",
+        "django-insecure-" + "x1y2z3" * 10,
+    ],
+)
+def test_check_deploy_fails_on_a_placeholder_key(tmp_path, key):
+    env = readme_deploy_environment() | {"DJANGO_SECRET_KEY": key, "RULESREF_DATA_DIR": str(tmp_path)}
+    result = manage("check", "--deploy", env=env)
+    assert result.returncode == 1
+    assert (
+        "?: (rulesref.E011) DJANGO_SECRET_KEY is a placeholder copied from documentation\n"
+        f"\tHINT: set it to the output of {GENERATE}\n"
+    ) in result.stderr
 
 
 def readme_deploy_environment() -> dict[str, str]:
@@ -174,3 +272,20 @@ def test_the_admin_is_only_behind_a_login(client, django_user_model):
     assert client.get("/admin/").status_code == 200
     # Staff without permissions still sees no model.
     assert client.get("/admin/rules/edition/").status_code == 403
+
+
+def test_of_two_processes_creating_the_local_key_at_once_the_second_keeps_the_first_ones(tmp_path, monkeypatch):
+    """The other process writes its key between this one's look and its link: this one uses that key
+    and leaves no temporary file."""
+    from rulesref.core import secret_key
+
+    theirs = "t" * 67
+    generate = secret_key.secrets.token_urlsafe
+
+    def token_while_another_process_writes(length):
+        (tmp_path / "secret_key").write_text(theirs + "\n", encoding="ascii")
+        return generate(length)
+
+    monkeypatch.setattr(secret_key.secrets, "token_urlsafe", token_while_another_process_writes)
+    assert secret_key.local_secret_key(tmp_path) == theirs
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["secret_key"]
