@@ -95,7 +95,7 @@ def test_control_characters_are_never_echoed(client):
 def test_control_characters_get_a_message_naming_them(client):
     html = get(client, q="tough\x00ness\x1b")
     assert '<p class="note">Control characters in your query (U+0000, U+001B) were read as spaces.</p>' in html
-    assert '<p class="result-count" role="status">2 results</p>' in html
+    assert '<p class="result-count" role="status">2 results · Magic: The Gathering</p>' in html
     only = get(client, q="\x00\x01\x02\x03\x04")
     assert (
         '<p class="warning" role="alert">Your query holds only control characters (U+0000, U+0001, U+0002, …): '
@@ -127,13 +127,15 @@ def test_a_query_of_300_characters_is_not_cut(client):
 @pytest.mark.parametrize("value", ["-1", "0", "abc", "", "1.5", "9" * 5000])
 def test_a_page_number_below_one_or_not_a_number_is_page_one(client, value):
     html = get(client, q="toughness", page=value)
-    assert re.search(r'<p class="result-count" role="status">\d+ results · page 1 of \d+</p>', html)
+    assert re.search(
+        r'<p class="result-count" role="status">\d+ results · Magic: The Gathering · page 1 of \d+</p>', html
+    )
     assert '<ol class="hits" start="1">' in html
 
 
 def test_a_page_number_past_the_end_is_the_last_page(client):
     html = get(client, q="toughness", page="9" * 40)
-    count = re.search(r"(\d+) results · page (\d+) of (\d+)</p>", html)
+    count = re.search(r"(\d+) results · Magic: The Gathering · page (\d+) of (\d+)</p>", html)
     assert count[2] == count[3]
 
 
