@@ -117,11 +117,11 @@ def test_on_a_wide_screen_a_hit_links_its_number_and_names_its_section(indexed_s
 def test_on_a_phone_the_first_result_starts_high_and_boxes_keep_their_labels(indexed_site, browser):
     page = browser.new_page(viewport={"width": 375, "height": 800})
     page.goto(indexed_site.url + "/search/?q=toughness")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "search-toughness-375.png"))
     box = page.locator("li.hit").first.bounding_box()
     assert box["y"] < 300, box
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "search-toughness-375.png"))
     # The language boxes are one click away; each box is on the line of its language's name.
     page.locator("details.search-languages summary").click()
     labels = page.locator("label.choice")
