@@ -168,6 +168,7 @@ def documents_for_language(language: str) -> Iterator[dict]:
     section_titles = dict(
         Entry.objects.filter(edition__language=language, kind=Entry.Kind.SECTION).values_list("pk", "title")
     )
+    sections = _sections(language)
     seen_sections: set[int] = set()
     # edition → number → key, for the rules a glossary entry cites
     keys_by_number: dict[int, dict[str, str]] = {}
@@ -207,6 +208,7 @@ def documents_for_language(language: str) -> Iterator[dict]:
             "latest": "1" if edition.pk in latest else "0",
             "order": entry.order,
             "title": entry.title,
+            "section": sections.get(entry.pk, ()),
             "text": text,
             "heading": heading,
             "defines": definition_form(language, defines) if defines else "",
@@ -254,6 +256,32 @@ def documents_for_language(language: str) -> Iterator[dict]:
                 )
             ),
         }
+
+
+def _sections(language: str) -> dict[int, tuple[str, str]]:
+    """Entry pk → (number, title) of the section it is in (a section: itself), for one language."""
+    entries = Entry.objects.filter(edition__language=language)
+    parents = dict(entries.values_list("pk", "parent_id").iterator(chunk_size=5000))
+    found = {
+        pk: (number, title or text)
+        for pk, number, title, text in entries.filter(kind=Entry.Kind.SECTION).values_list(
+            "pk", "number", "title", "text"
+        )
+    }
+
+    def section_of(pk: int | None) -> tuple[str, str] | None:
+        chain = []
+        while pk is not None and pk not in found:
+            chain.append(pk)
+            pk = parents.get(pk)
+        section = found.get(pk) if pk is not None else None
+        if section:
+            found.update(dict.fromkeys(chain, section))
+        return section
+
+    for pk in parents:
+        section_of(pk)
+    return found
 
 
 def texts_for_language(language: str) -> Iterator[str]:

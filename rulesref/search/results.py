@@ -40,6 +40,8 @@ class LanguageText:
     kind: str
     snippet: SafeString
     url: str
+    # The section the text is in, (number, title): ("121", "Drawing a Card"); () when it has none.
+    section: tuple[str, ...] = ()
 
     @property
     def label(self):

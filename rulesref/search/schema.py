@@ -38,6 +38,8 @@ def schema_for(language: str, *, texts: Iterable[str] | None = None) -> Schema:
         "latest": ID(),
         "order": NUMERIC(stored=True, sortable=True),
         "title": STORED(),
+        # The section a rule is in, as (number, title): ("121", "Drawing a Card"); shown beside a hit.
+        "section": STORED(),
         "text": TEXT(analyzer=analyzer, stored=True, spelling=True),
         # The topic a rule introduces: its section's title, given to the section's first
         # rule (208.1 under "208. Power/Toughness"), which is where a term is defined.

@@ -320,6 +320,8 @@ def _show(generation, fused: list[Fused], shown: list[str], terms, edition, limi
                 kind=stored["kind"],
                 snippet=html,
                 url=rule_url(found.game, language, stored["edition"], stored["kind"], stored["number"]),
+                # Indexes built before sections were stored have none.
+                section=tuple(stored.get("section") or ()),
             )
             kind = kind or stored["kind"]
             number = number or (stored["number"] if language == anchor_language else "")

@@ -12,6 +12,7 @@ from rulesref.core.games import GAMES
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.paging import get_page
 from rulesref.rules import selectors
+from rulesref.rules.models import Edition
 
 from . import limits
 from .queries import QueryError, parse_user_query
@@ -46,6 +47,7 @@ def results(request):
             % {"value": printable(game, 20), "known": ", ".join(game_name(slug) for slug in GAMES)}
         )
         game = None
+    imported = Edition.objects.languages()
     found = error = None
     if raw.strip():
         error = _unknown_edition(raw, game)
@@ -56,16 +58,21 @@ def results(request):
                 return redirect(target)
     hits = found.hits if found and not found.error else []
     page = get_page(Paginator(hits, PER_PAGE), request.GET.get("page"))
+    # One game for every hit: said once, in the count line; games mixed: a label where the game changes.
+    games = {hit.game for hit in hits}
+    one_game = games.pop() if len(games) == 1 else None
     context = {
         "query": query,
         "results": found,
         "error": error or (found.error if found else None),
         "notices": notices + (list(found.notices) if found else []),
         "page_obj": page,
-        "shown": [_shown(hit) for hit in page.object_list],
+        "shown": _shown_page(page.object_list, label_games=one_game is None),
+        "one_game": one_game,
         "count": len(hits),
         "at_least": len(hits) >= MAX_RESULTS,
-        "content_languages": CONTENT_LANGUAGES.values(),
+        # A box only for a language some edition is in (no Korean box without a Korean edition).
+        "content_languages": [language for code, language in CONTENT_LANGUAGES.items() if code in imported],
         "selected": languages,
         "game": game,
         "page_query": _page_query(request),
@@ -107,11 +114,36 @@ def _number_target(query: str, found) -> str | None:
     return text.url if text else None
 
 
+def _shown_page(hits, *, label_games: bool) -> list[dict]:
+    """A page of results as it is shown; with ``label_games``, a hit names its game where it differs
+    from the previous hit's (the first hit of a page always)."""
+    shown, previous = [], None
+    for hit in hits:
+        item = _shown(hit)
+        item["game_label"] = label_games and hit.game != previous
+        previous = hit.game
+        shown.append(item)
+    return shown
+
+
 def _shown(hit) -> dict:
-    """One result as the page shows it (the cached hit itself is never changed)."""
+    """One result as the page shows it (the cached hit itself is never changed): its rows, matched
+    language first; the link of its number (the matched edition's rule page); its section, in the
+    interface language when that is shown, else in the matched one."""
     order = [hit.matched_lang] + [lang for lang in hit.texts if lang != hit.matched_lang]
     rows = [{"text": hit.texts[lang], "matched": lang == hit.matched_lang} for lang in order if lang in hit.texts]
-    return {"hit": hit, "rows": rows}
+    first = rows[0]["text"] if rows else None
+    section_text = hit.texts.get(get_language()) or first
+    section = section_text.section if section_text and hit.kind != "glossary" else ()
+    return {
+        "hit": hit,
+        "rows": rows,
+        "url": first.url if first else "",
+        "section": section,
+        "section_lang": section_text.lang if section else "",
+        # A section found itself: its title alone, not its number twice.
+        "section_is_hit": bool(section) and section[0] == hit.number,
+    }
 
 
 def _page_query(request) -> str:

@@ -109,7 +109,7 @@ def test_searching_from_the_header_reaches_the_rule_page(bundled_site, browser):
     page.press("#header-q", "Enter")
     page.wait_for_selector("ol.hits")
     first = page.locator("li.hit").first
-    assert first.locator("h2").inner_text() == "208.1 Magic: The Gathering"
+    assert first.locator("h2").inner_text() == "208.1 208 Power/Toughness"
     first.get_by_role("link", name="Japanese").click()
     assert page.url == bundled_site.url + "/rules/mtg/ja/ja-viewer/208.1/"
     assert "タフネス" in page.locator("#r208\\.1").inner_text()

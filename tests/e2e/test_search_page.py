@@ -25,7 +25,9 @@ def test_typing_a_japanese_term_shows_rule_208_1_in_three_languages_highlighted(
     page.press("input[name=q]", "Enter")
     page.wait_for_selector("ol.hits")
     first = page.locator("li.hit").first
-    assert first.locator("h2").inner_text().startswith("208.1")
+    # The section in the interface's language (English), the number linking the matched (Japanese) edition.
+    assert first.locator("h2").inner_text() == "208.1 208 Power/Toughness"
+    assert first.locator("h2 a").get_attribute("href") == "/rules/mtg/ja/ja-viewer/208.1/"
     rows = first.locator("tr")
     # The language typed in first, then the others.
     assert rows.locator("th a").all_inner_texts() == ["Japanese", "English", "Italian"]
@@ -34,7 +36,7 @@ def test_typing_a_japanese_term_shows_rule_208_1_in_three_languages_highlighted(
     assert set(marks["it"]) == {"costituzione"}
     assert set(marks["en"]) == {"toughness"}
     # Rule 208.1 is listed once, not once per language.
-    assert page.locator("li.hit h2").all_inner_texts().count("208.1 Magic: The Gathering") == 1
+    assert [text for text in page.locator("li.hit h2 a").all_inner_texts() if text == "208.1"] == ["208.1"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "search-tafunesu.png"), full_page=False)
 
@@ -77,7 +79,7 @@ def test_page_minus_one_is_the_first_page(indexed_site, browser_page):
     page = browser_page
     response = page.goto(indexed_site.url + "/search/?q=toughness&page=-1")
     assert response.status == 200
-    assert page.locator("p.result-count").inner_text().split(" · ")[1].startswith("page 1 of ")
+    assert page.locator("p.result-count").inner_text().split(" · ")[-1].startswith("page 1 of ")
     assert page.locator("ol.hits").get_attribute("start") == "1"
 
 
@@ -90,3 +92,48 @@ def test_an_unknown_edition_is_a_page_listing_the_editions(indexed_site, browser
     page.locator("ul.exists a").first.click()
     page.wait_for_load_state()
     assert page.url.endswith("/rules/mtg/it/2024-10-02/")
+
+
+def test_on_a_wide_screen_a_hit_links_its_number_and_names_its_section(indexed_site, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(indexed_site.url + "/search/?q=toughness")
+    first = page.locator("li.hit").first
+    assert first.locator("h2").inner_text() == "208.1 208 Power/Toughness"
+    # One search box, holding the query; the game said once, in the count line.
+    assert page.locator("input[type=search]").count() == 1
+    assert page.locator("input[type=search]").input_value() == "toughness"
+    assert page.locator("p.result-count").inner_text() == "87 results · Magic: The Gathering · page 1 of 9"
+    assert page.locator("li.hit .game").count() == 0
+    assert page.locator("p.legend").inner_text() == "★ the language the query matched in"
+    # The star of the matched row says what it means to a screen reader.
+    assert first.locator("tr.matched th .visually-hidden").inner_text() == "the language the query matched in"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "search-toughness-1280.png"))
+    first.get_by_role("link", name="208.1").click()
+    page.wait_for_load_state()
+    assert page.url == indexed_site.url + "/rules/mtg/en/2024-09-20/208.1/"
+
+
+def test_on_a_phone_the_first_result_starts_high_and_boxes_keep_their_labels(indexed_site, browser):
+    page = browser.new_page(viewport={"width": 375, "height": 800})
+    page.goto(indexed_site.url + "/search/?q=toughness")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "search-toughness-375.png"))
+    box = page.locator("li.hit").first.bounding_box()
+    assert box["y"] < 300, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    # The language boxes are one click away; each box is on the line of its language's name.
+    page.locator("details.search-languages summary").click()
+    labels = page.locator("label.choice")
+    assert [text.strip() for text in labels.all_inner_texts()] == ["English", "Italian", "Japanese"]
+    for index in range(labels.count()):
+        label = labels.nth(index).bounding_box()
+        tick = labels.nth(index).locator("input").bounding_box()
+        assert label["height"] < 2 * tick["height"] + 8, (index, label, tick)
+        assert label["y"] <= tick["y"] <= label["y"] + label["height"]
+    page.screenshot(path=str(ARTIFACTS / "search-toughness-375-languages.png"))
+    labels.nth(1).locator("input").check()
+    page.get_by_role("button", name="Search").click()
+    page.wait_for_selector("ol.hits")
+    assert page.url.endswith("/search/?q=toughness&lang=it")
+    assert page.locator("li.hit").first.locator("th a").all_inner_texts() == ["Italian"]

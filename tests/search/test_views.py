@@ -3,6 +3,14 @@
 import re
 
 import pytest
+from django.db import connection
+from django.template.loader import render_to_string
+from django.test.utils import CaptureQueriesContext
+
+from rulesref.rules.services import edition_import
+from rulesref.search.results import LanguageText, SearchHit, frozen_texts
+from rulesref.search.views import _shown_page
+from tests.synthetic import KOREAN_CR
 
 pytestmark = pytest.mark.usefixtures("search_index")
 
@@ -15,7 +23,10 @@ def get(client, **params):
 
 def test_results_are_counted_paginated_and_link_to_rule_pages(client):
     html = get(client, q="toughness")
-    count = re.search(r'<p class="result-count" role="status">(\d+) results · page 1 of (\d+)</p>', html)
+    # Every hit is of one game: the count line says which, once.
+    count = re.search(
+        r'<p class="result-count" role="status">(\d+) results · Magic: The Gathering · page 1 of (\d+)</p>', html
+    )
     assert count is not None
     assert int(count[2]) == -(-int(count[1]) // 10)
     assert html.count('<li class="hit">') == 10
@@ -39,7 +50,10 @@ def test_a_rule_number_with_one_exact_hit_opens_the_rule_page(client):
 
 def test_a_glossary_result_links_to_its_term_page(client):
     html = get(client, q="Vancouver Mulligan", lang="en")
-    assert "<h2>Glossary: Vancouver Mulligan <small>Magic: The Gathering</small></h2>" in html
+    assert (
+        '<h2>Glossary: <a href="/rules/mtg/en/2024-09-20/glossary/vancouver-mulligan/">Vancouver Mulligan</a></h2>'
+        in html
+    )
     assert '<a href="/rules/mtg/en/2024-09-20/glossary/vancouver-mulligan/">English</a>' in html
     term = client.get("/rules/mtg/en/2024-09-20/glossary/vancouver-mulligan/")
     assert term.status_code == 200
@@ -81,7 +95,7 @@ def test_control_characters_are_never_echoed(client):
 def test_control_characters_get_a_message_naming_them(client):
     html = get(client, q="tough\x00ness\x1b")
     assert '<p class="note">Control characters in your query (U+0000, U+001B) were read as spaces.</p>' in html
-    assert '<p class="result-count" role="status">2 results</p>' in html
+    assert '<p class="result-count" role="status">2 results · Magic: The Gathering</p>' in html
     only = get(client, q="\x00\x01\x02\x03\x04")
     assert (
         '<p class="warning" role="alert">Your query holds only control characters (U+0000, U+0001, U+0002, …): '
@@ -113,13 +127,15 @@ def test_a_query_of_300_characters_is_not_cut(client):
 @pytest.mark.parametrize("value", ["-1", "0", "abc", "", "1.5", "9" * 5000])
 def test_a_page_number_below_one_or_not_a_number_is_page_one(client, value):
     html = get(client, q="toughness", page=value)
-    assert re.search(r'<p class="result-count" role="status">\d+ results · page 1 of \d+</p>', html)
+    assert re.search(
+        r'<p class="result-count" role="status">\d+ results · Magic: The Gathering · page 1 of \d+</p>', html
+    )
     assert '<ol class="hits" start="1">' in html
 
 
 def test_a_page_number_past_the_end_is_the_last_page(client):
     html = get(client, q="toughness", page="9" * 40)
-    count = re.search(r"(\d+) results · page (\d+) of (\d+)</p>", html)
+    count = re.search(r"(\d+) results · Magic: The Gathering · page (\d+) of (\d+)</p>", html)
     assert count[2] == count[3]
 
 
@@ -157,3 +173,104 @@ def test_a_snippet_ends_at_a_word_boundary(client):
             assert re.search(r"[\w.,;:)’”]…$", snippet)
             text = re.sub(r"<[^>]+>", "", snippet)
             assert not re.search(r"\s…$", text)
+
+
+def headings(html: str) -> list[str]:
+    return re.findall(r"<h2>(.*?)</h2>", html)
+
+
+def test_a_hit_links_its_number_and_names_its_section(client):
+    found = headings(get(client, q="draw a card", lang=["en", "it"]))
+    rule = '<a href="/rules/mtg/en/2024-09-20/{0}/">{0}</a> <span class="section" lang="en">{1}</span>'
+    assert rule.format("121.1", "121 Drawing a Card") in found
+    assert rule.format("504.1", "504 Draw Step") in found
+    # The section itself: its title, not its number twice.
+    assert rule.format("121", "Drawing a Card") in found
+
+
+def test_the_section_is_named_in_the_interface_language_when_that_text_is_shown(client):
+    html = client.get("/search/", {"q": "toughness", "lang": ["en", "it"]}, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert headings(html)[0] == (
+        '<a href="/rules/mtg/en/2024-09-20/208.1/">208.1</a> '
+        '<span class="section" lang="it">208 forza/Costituzione</span>'
+    )
+
+
+def test_the_game_is_named_once_when_every_hit_is_of_one_game(client):
+    html = get(client, q="урон")
+    assert '<p class="result-count" role="status">4 results · Berserk</p>' in html
+    assert '<small class="game">' not in html
+
+
+def hit(game: str, number: str) -> SearchHit:
+    text = LanguageText(lang="en", edition="e", number=number, kind="rule", snippet="", url=f"/{game}/{number}/")
+    return SearchHit(
+        game=game,
+        number=number,
+        kind="rule",
+        key=f"{game}:{number}",
+        score=1.0,
+        matched_lang="en",
+        texts=frozen_texts({"en": text}),
+    )
+
+
+def test_where_games_mix_a_hit_names_its_game_only_where_it_changes():
+    hits = [hit("mtg", "1.1"), hit("mtg", "1.2"), hit("berserk", "2.1"), hit("mtg", "1.3")]
+    labels = [item["game_label"] for item in _shown_page(hits, label_games=True)]
+    assert labels == [True, False, True, True]
+    assert [item["game_label"] for item in _shown_page(hits, label_games=False)] == [False] * 4
+
+
+def test_a_game_label_is_shown_beside_the_number():
+    item = _shown_page([hit("berserk", "2.1")], label_games=True)[0]
+    html = render_to_string("search/_hit.html", {"item": item})
+    assert '<h2><a href="/berserk/2.1/">2.1</a> <small class="game">Berserk</small></h2>' in html
+
+
+def test_the_matched_language_has_a_star_with_a_legend_and_a_text(client):
+    html = get(client, q="costituzione")
+    assert (
+        '<p class="legend" aria-hidden="true"><span class="star">★</span> the language the query matched in</p>' in html
+    )
+    first = re.search(r'<li class="hit">.*?</li>', html, re.S)[0]
+    assert (
+        '<a href="/rules/mtg/it/2024-10-02/208.1/">Italian</a><span class="star" aria-hidden="true"> ★</span>'
+        '<span class="visually-hidden"> the language the query matched in</span><br>'
+    ) in first
+    assert first.count("★") == 1
+
+
+def test_the_results_page_has_one_search_box_holding_the_query(client):
+    html = get(client, q="toughness")
+    assert re.findall(r'<input[^>]*type="search"[^>]*>', html) == [
+        '<input id="search-q" type="search" name="q" value="toughness" size="40">'
+    ]
+    assert 'class="header-search"' not in html
+
+
+def test_languages_without_an_edition_get_no_box(client):
+    html = get(client, q="toughness")
+    boxes = re.findall(r'<input type="checkbox" name="lang" value="([^"]+)">', html)
+    assert boxes == ["en", "it", "ja", "ru", "zh-hans"]
+    assert "Korean" not in html
+
+
+def test_a_korean_edition_gets_a_korean_box(client, settings, tmp_path):
+    settings.DATA_DIR = tmp_path
+    source = tmp_path / "MagicCompRules_ko_20240920.txt"
+    source.write_text(KOREAN_CR, encoding="utf-8")
+    edition_import(path=source, game="mtg", language="ko")
+    html = get(client, lang="ko")
+    assert '<label class="choice"><input type="checkbox" name="lang" value="ko" checked> Korean</label>' in html
+
+
+def test_a_page_of_results_costs_a_fixed_number_of_queries(client):
+    """Sections come from the index: ten hits cost no more queries than one."""
+    with CaptureQueriesContext(connection) as many:
+        get(client, q="toughness")
+    with CaptureQueriesContext(connection) as one:
+        get(client, q="Jarkeld")
+    # The languages that have an edition (for the boxes), then the index's freshness check (editions,
+    # card names, term forms): 3 before sections and the boxes' languages were shown, 4 now.
+    assert len(many) == len(one) == 4
