@@ -101,6 +101,19 @@ def _glossary_by_usage(edition: Edition, aligned: Edition) -> list[tuple[str, tu
     return pairs
 
 
+def _claimed(hand_written: list[Concept]) -> set[tuple[str, str, str]]:
+    """(game, language, folded form) of every form the hand-written list has: left to it."""
+    return {(c.game, lang, fold(form)) for c in hand_written for lang, forms in c.forms.items() for form in forms}
+
+
+def _newest_editions() -> dict[tuple[str, str], Edition]:
+    """The newest edition of every (game, language)."""
+    newest: dict[tuple[str, str], Edition] = {}
+    for edition in Edition.objects.newest_first().select_related("game"):
+        newest.setdefault((edition.game.slug, edition.language), edition)
+    return newest
+
+
 def derived_concepts(hand_written: list[Concept]) -> list[Concept]:
     """Term pairs from aligned editions: the newest edition of every (game, language) against the
     edition aligned with it in each other language. Pairs are joined on the entry key (titles), on
@@ -108,10 +121,8 @@ def derived_concepts(hand_written: list[Concept]) -> list[Concept]:
     entries that cite no rules). A form the hand-written list has for a language
     (and game) is left to it: a derived concept keeps only forms no hand-written concept claims, and
     is dropped when fewer than two languages remain."""
-    claimed = {(c.game, lang, fold(form)) for c in hand_written for lang, forms in c.forms.items() for form in forms}
-    newest: dict[tuple[str, str], Edition] = {}
-    for edition in Edition.objects.newest_first().select_related("game"):
-        newest.setdefault((edition.game.slug, edition.language), edition)
+    claimed = _claimed(hand_written)
+    newest = _newest_editions()
     # concept key → language → forms
     forms: dict[tuple[str, str], dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     title_cache: dict[int, dict[str, str]] = {}
@@ -158,10 +169,8 @@ def printed_gloss_concepts(hand_written: list[Concept]) -> list[Concept]:
     each with its gloss language). Read from the newest edition of every (game, language); pairs
     with the same gloss (ignoring case) are one concept. Like the derived pairs, a form the
     hand-written list has is left to it, and a concept with fewer than two languages left is dropped."""
-    claimed = {(c.game, lang, fold(form)) for c in hand_written for lang, forms in c.forms.items() for form in forms}
-    newest: dict[tuple[str, str], Edition] = {}
-    for edition in Edition.objects.newest_first().select_related("game"):
-        newest.setdefault((edition.game.slug, edition.language), edition)
+    claimed = _claimed(hand_written)
+    newest = _newest_editions()
     forms: dict[tuple[str, str], dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     for (game, language), edition in sorted(newest.items()):
         for pair in edition.report.get("term_pairs", []):

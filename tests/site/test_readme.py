@@ -318,8 +318,9 @@ def test_the_readme_blocks_are_read_as_a_user_pastes_them():
     assert all(b.commands for b in BLOCKS)
 
 
-@pytest.mark.parametrize("block", LOCAL, ids=[b.id for b in LOCAL])
-def test_every_command_of_a_local_block_exits_0(block, checkout):
+def runnable(block):
+    """A block's commands in order, each with the variables its block exported before it (the install
+    step and the exports themselves are not run)."""
     exported: dict[str, str] = {}
     for command in block.commands:
         if command.is_install:
@@ -328,6 +329,12 @@ def test_every_command_of_a_local_block_exits_0(block, checkout):
             name, _, value = command.words[1].partition("=")
             exported[name] = value
             continue
+        yield command, dict(exported)
+
+
+@pytest.mark.parametrize("block", LOCAL, ids=[b.id for b in LOCAL])
+def test_every_command_of_a_local_block_exits_0(block, checkout):
+    for command, exported in runnable(block):
         if command.is_server:
             with checkout.serving(command, exported, port := free_port()):
                 page = get(port, "/")
@@ -378,16 +385,10 @@ def test_a_local_server_with_debug_off_serves_styled_pages_over_plain_http(check
 
 def deploying_commands():
     (block,) = DEPLOYING
-    exported, commands = {}, []
-    for command in block.commands:
-        if command.is_install:
-            continue
-        if command.is_export:
-            name, _, value = command.words[1].partition("=")
-            exported[name] = value
-            continue
-        commands.append(command)
-    return block, exported, commands
+    steps = list(runnable(block))
+    # Every export of the block stands before its first command.
+    exported = steps[-1][1] if steps else {}
+    return block, exported, [command for command, _ in steps]
 
 
 @pytest.fixture(scope="module")
