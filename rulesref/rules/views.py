@@ -34,7 +34,7 @@ from .models import Entry
 from .parsers import has_markup
 
 # Bumped when templates change what a page shows for the same data.
-PAGE_VERSION = "3"
+PAGE_VERSION = "4"
 # A section with more entries than this is split into pages of SECTION_RULES_PER_PAGE rules.
 SECTION_PAGE_ENTRIES = 150
 SECTION_RULES_PER_PAGE = 30
