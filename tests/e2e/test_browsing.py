@@ -74,6 +74,10 @@ def test_following_a_reference_and_reading_its_preview_and_a_term_by_keyboard(bu
     text = tooltip.inner_text()
     assert text.startswith("costituzione\n1. Part of a card that only creature cards have.")
     assert "Japanese: タフネス" in text
+    # The definition is the English glossary's (the Italian edition has none): the tooltip says so.
+    assert "See rule 302.4. (in English)" in text
+    assert tooltip.locator("dd.definition").get_attribute("lang") == "en"
+    assert tooltip.locator(".lang-mark").is_visible()
     assert page.evaluate("document.activeElement.getAttribute('aria-describedby')") == "tooltip"
     shot(page, "tooltip-term-keyboard")
     page.keyboard.press("Escape")

@@ -62,6 +62,7 @@ from .entries import (
 )
 from .glossary import (
     Form,
+    definition_of,
     definitions_for,
     game_terms,
     glossary_definitions,
@@ -127,6 +128,7 @@ __all__ = [
     "term_ids",
     "has_glossary",
     "definitions_for",
+    "definition_of",
     "glossary_equivalents",
     "glossary_editions",
     "glossary_pairs",

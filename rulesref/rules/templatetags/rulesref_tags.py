@@ -97,10 +97,7 @@ def page_terms(marker, edition) -> list[dict]:
     for key in keys:
         by_language = forms.get(ids.get(key), {})
         own = by_language.get(edition.language, [key])
-        definition = None
-        for lang in [edition.language, *(code for code in by_language if code != edition.language)]:
-            for form in by_language.get(lang, []):
-                definition = definition or definitions.get(form.casefold())
+        definition = selectors.definition_of(definitions, by_language, edition.language)
         terms.append(
             {
                 "key": key,
