@@ -76,21 +76,23 @@ def module_page(module_browser):
 
 @pytest.fixture(scope="module")
 def bundled_server(django_db_setup, django_db_blocker, tmp_path_factory):
-    """A live server of the bundled site with its search index, for every test of a module.
+    """A live server of the bundled site, for every test of a module (with ``bundled_index``, its
+    search index too).
 
     pytest-django's ``live_server`` makes each test that uses it transactional, which empties the
-    database after the test: the data and its index would be built again for every test (10 s here,
-    18 s on a loaded machine). They are committed once instead, and the test database flushed after
-    the module's last test, as a transactional test leaves it. Tests read it through ``bundled_url``, which points the
-    data dir (the index) back at this module's one.
+    database after the test: the data would be imported again for every test (5 s; its index 10 s
+    more, on a loaded machine). It is committed once instead, and the test database flushed after
+    the module's last test, as a transactional test leaves it. Tests read it through
+    ``bundled_url``, which points the data dir back at this module's one.
     """
     from django.core.cache import caches
     from django.core.management import call_command
     from django.test import override_settings
     from pytest_django.live_server_helper import LiveServer
 
+    from rulesref.rules.selectors import cache as selectors_cache
     from rulesref.rules.services import glossary_sync
-    from rulesref.search.store import build_generation
+    from rulesref.search import service as search_service
     from rulesref.site.setup import import_bundled_sources
 
     data_dir = tmp_path_factory.mktemp("bundled-server")
@@ -98,7 +100,6 @@ def bundled_server(django_db_setup, django_db_blocker, tmp_path_factory):
         try:
             glossary_sync(directory=django_settings.RULES_DATA_DIR / "glossary")
             list(import_bundled_sources())
-            build_generation()
             server = LiveServer("localhost")
             try:
                 yield server, data_dir
@@ -108,6 +109,19 @@ def bundled_server(django_db_setup, django_db_blocker, tmp_path_factory):
             call_command("flush", interactive=False, verbosity=0)
             for cache in caches.all():
                 cache.clear()
+            selectors_cache.clear_all()
+            search_service.clear_cache()
+
+
+@pytest.fixture(scope="module")
+def bundled_index(bundled_server, django_db_blocker):
+    """The search index of ``bundled_server``'s data, built once for the module."""
+    from django.test import override_settings
+
+    from rulesref.search.store import build_generation
+
+    with django_db_blocker.unblock(), override_settings(DATA_DIR=bundled_server[1]):
+        build_generation()
 
 
 @pytest.fixture

@@ -56,7 +56,7 @@ def browser_errors(module_page):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [1280, 375])
 @pytest.mark.parametrize("name", list(PAGES))
-def test_screenshot(bundled_url, module_page, browser_errors, name, width, scheme):
+def test_screenshot(bundled_index, bundled_url, module_page, browser_errors, name, width, scheme):
     url, heading_selector, heading_text = PAGES[name]
     page = module_page
     page.set_viewport_size({"width": width, "height": HEIGHT})
