@@ -1,5 +1,5 @@
 """Safe defaults: DEBUG off; a local key generated into the data dir, a deployment's own key required by
-its server and by ``check --deploy``; deployment headers, error pages, admin behind login."""
+its server and by ``check --deploy``; deployment headers, error pages (the admin: ``test_admin.py``)."""
 
 import os
 import re
@@ -259,19 +259,6 @@ def test_a_500_page_that_cannot_render_falls_back_to_a_fixed_page(rf):
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Server error</title></head>\n'
         "<body><h1>Server error</h1></body></html>\n"
     )
-
-
-@pytest.mark.django_db
-def test_the_admin_is_only_behind_a_login(client, django_user_model):
-    for url in ["/admin/", "/admin/rules/edition/", "/admin/rules/entry/", "/admin/auth/user/"]:
-        response = client.get(url)
-        assert response.status_code == 302, url
-        assert response["Location"].startswith("/admin/login/?next=")
-    staff = django_user_model.objects.create_user("editor", password="a long passphrase", is_staff=True)
-    client.force_login(staff)
-    assert client.get("/admin/").status_code == 200
-    # Staff without permissions still sees no model.
-    assert client.get("/admin/rules/edition/").status_code == 403
 
 
 def test_of_two_processes_creating_the_local_key_at_once_the_second_keeps_the_first_ones(tmp_path, monkeypatch):
