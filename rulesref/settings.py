@@ -53,9 +53,11 @@ if not DEPLOYED:
     except SecretKeyError as error:
         # SystemExit, not ImproperlyConfigured: one line on stderr, no traceback, from every entry point.
         sys.exit(f"rulesref: {error}")
-ALLOWED_HOSTS = [
-    h.strip() for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h.strip()
-]
+# Unset, the site answers to the local names only, and ``check --deploy`` says so (rulesref.W020).
+LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]", "testserver"]
+ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "").split(",") if h.strip()]
+ALLOWED_HOSTS_SET = bool(ALLOWED_HOSTS)
+ALLOWED_HOSTS = ALLOWED_HOSTS or LOCAL_HOSTS
 
 # The admin is mounted only where an operator turns it on (``rulesref.urls``). Its app (and django-axes,
 # which throttles its logins) is installed either way, so the database tables are the same with it on or

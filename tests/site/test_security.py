@@ -187,6 +187,47 @@ def test_check_deploy_is_clean_with_the_settings_the_readme_shows(tmp_path):
     assert result.stdout == "System check identified no issues (0 silenced).\n"
 
 
+KEY = secrets.token_urlsafe(50)
+NO_ISSUES = "System check identified no issues (0 silenced).\n"
+HOSTS_UNSET = (
+    "?: (rulesref.W020) ALLOWED_HOSTS is not set: the site answers only to localhost, 127.0.0.1, [::1], testserver\n"
+    "\tHINT: set ALLOWED_HOSTS to the site's host names, comma separated (e.g. rules.example.org)\n"
+)
+HOSTS_ANY = (
+    "?: (rulesref.W021) ALLOWED_HOSTS holds '*': the site answers to any Host header a client sends\n"
+    "\tHINT: name the site's host names instead (e.g. rules.example.org,www.rules.example.org)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "hosts, warning",
+    [(None, HOSTS_UNSET), (" , ", HOSTS_UNSET), ("*", HOSTS_ANY), ("rules.example.org,*", HOSTS_ANY)],
+)
+def test_check_deploy_warns_on_allowed_hosts_unset_or_any(tmp_path, hosts, warning):
+    env = readme_deploy_environment() | {"DJANGO_SECRET_KEY": KEY, "RULESREF_DATA_DIR": str(tmp_path)}
+    del env["ALLOWED_HOSTS"]
+    if hosts is not None:
+        env["ALLOWED_HOSTS"] = hosts
+    result = manage("check", "--deploy", env=env)
+    assert result.returncode == 0  # a warning (an error with --fail-level WARNING)
+    assert (result.stdout, result.stderr) == (
+        "",
+        f"System check identified some issues:\n\nWARNINGS:\n{warning}\n"
+        "System check identified 1 issue (0 silenced).\n",
+    )
+
+
+def test_hosts_of_the_sites_own_are_not_warned_about_and_a_local_check_says_nothing_of_hosts(tmp_path):
+    env = readme_deploy_environment() | {"DJANGO_SECRET_KEY": KEY, "RULESREF_DATA_DIR": str(tmp_path)}
+    env["ALLOWED_HOSTS"] = "rules.example.org,.rules.example.net"
+    deployed = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+    assert (deployed.returncode, deployed.stdout, deployed.stderr) == (0, NO_ISSUES, "")
+    local = manage("check", env={"RULESREF_DATA_DIR": str(tmp_path / "local")})
+    assert (local.returncode, local.stdout, local.stderr) == (0, NO_ISSUES, "")
+    local_deploy = manage("check", "--deploy", env={"RULESREF_DATA_DIR": str(tmp_path / "local")})
+    assert "rulesref.W020" in local_deploy.stderr and "rulesref.E010" in local_deploy.stderr
+
+
 @pytest.mark.django_db
 def test_every_page_carries_the_security_headers(client):
     response = client.get("/")
