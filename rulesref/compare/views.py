@@ -134,6 +134,18 @@ def _export_name(columns: list[Edition], scope: str, suffix: str) -> str:
     return f"{columns[0].game.slug}-{languages}-{scope or 'all'}.{suffix}"
 
 
+def _export_failed(request, error: SelectionError):
+    """A download that cannot be made answers as the side-by-side page does (400): the same message,
+    translated and escaped, above the selection form with what was asked, ready to correct."""
+    try:
+        context = _common(
+            read_game(request.GET.get("game")), selected=request.GET.getlist("c"), scope=request.GET.get("scope", "")
+        )
+    except SelectionError:
+        context = _common(next(iter(GAMES)))
+    return _failed(request, "compare/side_by_side.html", context, error)
+
+
 def export_tmx(request):
     """The aligned rules of the selection as TMX 1.4 (one edition per language)."""
     try:
@@ -144,7 +156,7 @@ def export_tmx(request):
             raise SelectionError(_("A TMX file holds one edition per language: choose one edition of each language"))
         table = side_by_side(columns, scope)
     except SelectionError as error:
-        return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
+        return _export_failed(request, error)
     data = tmx_document(table, examples=request.GET.get("examples") == "1")
     return _download(data, "application/x-tmx+xml", _export_name(columns, scope, "tmx"))
 
@@ -158,7 +170,7 @@ def export_csv(request):
             raise SelectionError(_("Choose editions to export"))
         table = side_by_side(columns, scope)
     except SelectionError as error:
-        return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
+        return _export_failed(request, error)
     return _download("\ufeff" + csv_document(table), "text/csv; charset=utf-8", _export_name(columns, scope, "csv"))
 
 

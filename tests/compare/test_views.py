@@ -87,12 +87,43 @@ def test_the_whole_aligned_italian_and_japanese_editions_export_as_tmx_before_an
     assert units[1].target.startswith("クリーチャー・カードの右下には、スラッシュで区切られた2つの")
 
 
-def test_a_tmx_of_two_editions_of_one_language_is_refused(client, store):
-    response = client.get("/compare/export.tmx?game=mtg&c=it:2023-06-16&c=it:2024-10-02&scope=208")
-    assert response.status_code == 400
-    assert response.content.decode() == (
-        "A TMX file holds one edition per language: choose one edition of each language"
-    )
+def test_a_tmx_of_two_editions_of_one_language_is_refused_on_the_side_by_side_page(client, store):
+    html = page(client, "/compare/export.tmx?game=mtg&c=it:2023-06-16&c=it:2024-10-02&scope=208", status=400)
+    assert (
+        '<p class="error" role="alert">A TMX file holds one edition per language: choose one edition of each language'
+        "</p>"
+    ) in html
+    # The selection, ready to correct.
+    assert html.count('name="c" value="it:2023-06-16" checked') == 1
+    assert html.count('name="c" value="it:2024-10-02" checked') == 1
+    assert 'name="scope" value="208"' in html
+
+
+HOSTILE = "<script>alert(1)</script>"
+ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
+QUOTED = f"&#x27;{ESCAPED}&#x27;"
+
+
+def test_a_download_that_cannot_be_made_never_echoes_the_request_raw(client, store):
+    """The TMX and CSV downloads answer a bad selection with the page's escaped message, never the
+    input as it came (the same escaping as ``test_bad_selections_get_a_message_never_an_error_page``)."""
+    from urllib.parse import quote
+
+    hostile = quote(HOSTILE)
+    cases = {
+        f"/compare/export.csv?game=mtg&c={hostile}": f"Column {QUOTED}: unknown language {QUOTED}",
+        f"/compare/export.tmx?game=mtg&c=en&c=it&scope={hostile}": f"Scope &#x27;{ESCAPED}&#x27; is not a rule",
+        f"/compare/export.csv?game={hostile}&c=en": f"Unknown game &#x27;{ESCAPED}&#x27;; known games: mtg",
+        f"/compare/export.tmx?game=mtg&c=en:{hostile}&c=it": f"en:{ESCAPED}: no such edition of mtg; imported: ",
+    }
+    for url, message in cases.items():
+        response = client.get(url)
+        body = response.content.decode()
+        assert (response.status_code, response["Content-Type"]) == (400, "text/html; charset=utf-8"), url
+        assert f'<p class="error" role="alert">{message}' in body, url
+        assert HOSTILE not in body and "<script>alert" not in body, url
+    russian = client.get(f"/compare/export.csv?game=mtg&c={hostile}", headers={"Accept-Language": "ru"})
+    assert f'<p class="error" role="alert">Столбец {QUOTED}: неизвестный язык {QUOTED}</p>' in russian.content.decode()
 
 
 def test_bad_selections_get_a_message_never_an_error_page(client, store):
