@@ -223,7 +223,7 @@ def test_workbench_pages_name_editions_never_by_slug(client, store, ui, option, 
     freshness = page(client, "/compare/freshness/?game=mtg&edition=it:2024-10-02&scope=208")
     assert f'<option value="it:2024-10-02" selected>{option}</option>' in freshness
     side = page(client, "/compare/?game=mtg&c=en&c=it&c=ja&scope=208")
-    assert f'<th scope="col" data-edition="ja:ja-viewer">{viewer}<br>' in side
+    assert re.search(rf'<th scope="col" data-edition="ja:ja-viewer">{re.escape(viewer)}[<]', side)
     concordance = page(client, "/compare/concordance/?game=mtg&c=it:2024-10-02&c=ja&q=costituzione")
     consistency = page(client, "/compare/consistency/?game=mtg&edition=it:2024-10-02&scope=208")
     history = page(client, "/compare/history/mtg/it/2024-10-02/208.2a/")
