@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
+from rulesref.core.formatting import edition_label
 from rulesref.core.games import GAMES
 from rulesref.core.paging import get_page
 from rulesref.rules.models import Edition, Entry
@@ -331,7 +332,7 @@ def consistency_view(request):
             source = target.translates
         else:
             raise SelectionError(
-                _("%(edition)s states no source edition; choose one") % {"edition": edition_key(target)}
+                _("%(edition)s states no source edition; choose one") % {"edition": edition_label(target)}
             )
         scope = read_scope(request.GET.get("scope"))
         context["scope"] = scope
