@@ -31,7 +31,7 @@ from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.parsers.numbers import get_scheme
 
 from . import expansion
-from .store import ALIGNMENT, MANIFEST, VOCABULARY, index_root
+from .store import ALIGNMENT, MANIFEST, VOCABULARY, IndexDamaged, generation_problem, index_root, note_damaged
 
 # Leaves of a query past which the collector does not try to replace its matcher (see search()).
 WIDE_QUERY_LEAVES = 16
@@ -482,14 +482,39 @@ def open_generation() -> Generation:
         return generation
     if not (path / MANIFEST).exists():
         raise IndexMissing("The search index has not been built yet: run “python manage.py build_index”.")
+    real = Path(os.path.realpath(path))
+    # Sizes checked once per generation and process; a verdict noted below is kept for it too.
+    problem = generation_problem(real)
+    if problem:
+        raise IndexDamaged(problem)
     with _generation_lock:
         generation = _generations.get(key)
         if generation is None:
-            generation = Generation(Path(os.path.realpath(path)))
+            try:
+                generation = Generation(real)
+            except Exception as error:  # Whoosh fails in many ways on damaged files (EOFError, struct.error…)
+                problem = f"{real}: cannot be opened ({type(error).__name__}: {error})"
+                note_damaged(real, problem)
+                raise IndexDamaged(problem) from None
             for old in list(_generations)[:-1]:
                 del _generations[old]
             _generations[key] = generation
         return generation
+
+
+def read_failed(generation: Generation) -> bool:
+    """After a search of ``generation`` failed: whether its files are damaged (every file's sha256
+    against its manifest, every index opened). Then the failure is noted, and the generation is
+    closed so that the next search is answered at once; otherwise it was no fault of the files."""
+    problem = generation_problem(generation.path, thorough=True)
+    if problem is None:
+        return False
+    note_damaged(generation.path, problem)
+    with _generation_lock:
+        for key, open_one in list(_generations.items()):
+            if open_one is generation:
+                del _generations[key]
+    return True
 
 
 def forget_generations() -> None:
