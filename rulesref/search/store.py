@@ -121,17 +121,21 @@ def read_manifest(generation: Path) -> dict:
     return data
 
 
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
 def _file_digests(generation: Path) -> dict[str, list]:
     """Every file of a generation but its manifest: relative path → [size, sha256]."""
-    files = {}
-    for path in sorted(generation.rglob("*")):
-        if path.is_file() and path.name != MANIFEST:
-            digest = hashlib.sha256()
-            with open(path, "rb") as handle:
-                for block in iter(lambda: handle.read(1 << 20), b""):
-                    digest.update(block)
-            files[path.relative_to(generation).as_posix()] = [path.stat().st_size, digest.hexdigest()]
-    return files
+    return {
+        path.relative_to(generation).as_posix(): [path.stat().st_size, _sha256(path)]
+        for path in sorted(generation.rglob("*"))
+        if path.is_file() and path.name != MANIFEST
+    }
 
 
 # Cheap verdicts (sizes only, and what readers could not read), per generation and manifest.
@@ -146,12 +150,16 @@ def _verdict_key(generation: Path) -> tuple[str, int]:
     return (os.path.realpath(generation), stamp)
 
 
+def _remember(key: tuple[str, int], problem: str | None) -> None:
+    if len(_verdicts) >= 64:  # generations come and go; a long-running worker sees a few a day
+        _verdicts.clear()
+    _verdicts[key] = problem
+
+
 def note_damaged(generation: Path, problem: str) -> None:
     """Remember that a reader could not read ``generation`` (for this process), and log it."""
     logger.error("search index generation %s is damaged: %s", generation, problem)
-    if len(_verdicts) > 64:
-        _verdicts.clear()
-    _verdicts[_verdict_key(generation)] = problem
+    _remember(_verdict_key(generation), problem)
 
 
 def generation_problem(generation: Path, *, thorough: bool = False) -> str | None:
@@ -169,7 +177,7 @@ def generation_problem(generation: Path, *, thorough: bool = False) -> str | Non
     except OSError as error:  # the folder itself cannot be read
         problem = f"{generation}: cannot be read ({error.strerror or error})"
     if not thorough or problem:
-        _verdicts[key] = problem
+        _remember(key, problem)
     return problem
 
 
@@ -188,11 +196,11 @@ def _problem(generation: Path, *, thorough: bool, open_indexes: bool = True) -> 
         if have != size:
             return f"{path}: {have} bytes, the build wrote {size}"
         if thorough:
-            check = hashlib.sha256()
-            with open(path, "rb") as handle:
-                for block in iter(lambda: handle.read(1 << 20), b""):
-                    check.update(block)
-            if check.hexdigest() != digest:
+            try:
+                have_digest = _sha256(path)
+            except OSError as error:
+                return f"{path}: cannot be read ({error.strerror or error})"
+            if have_digest != digest:
                 return f"{path}: its contents are not what the build wrote (sha256 differs)"
     if thorough and open_indexes:
         for language in manifest["documents"]:

@@ -15,6 +15,7 @@ import sys
 
 import pytest
 from django.conf import settings
+from django.core.checks import run_checks
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import translation
@@ -100,6 +101,13 @@ def test_a_garbage_manifest_keeps_every_page_up_and_search_says_the_index_is_dam
         assert DAMAGED_BANNER in html, url
     assert f'<p class="warning" role="alert">{DAMAGED_ERROR}</p>' in answers["/search/?q=forza"]
     assert store.index_state() == "damaged"
+    assert [(message.id, message.msg) for message in run_checks() if message.id == "rulesref.W020"] == [
+        (
+            "rulesref.W020",
+            f"the live search index is damaged: {built / 'generation.json'}: not JSON (Expecting value: line 1 "
+            "column 1 (char 0))",
+        )
+    ]
     with translation.override("de"):
         assert str(search("forza").error) == (
             "Der Suchindex ist beschädigt und kann erst durchsucht werden, wenn er neu aufgebaut wurde."
