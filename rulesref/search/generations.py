@@ -420,11 +420,8 @@ class Generation:
         self.languages = {
             lang: LanguageIndex(lang, path / lang) for lang in CONTENT_LANGUAGES if (path / lang).is_dir()
         }
-        vocabulary_file = path / VOCABULARY
-        data = json.loads(vocabulary_file.read_text(encoding="utf-8")) if vocabulary_file.exists() else []
-        self.vocabulary = expansion.load(data)
-        alignment_file = path / ALIGNMENT
-        self.alignment = json.loads(alignment_file.read_text(encoding="utf-8")) if alignment_file.exists() else {}
+        self.vocabulary = expansion.load(_read_json(path / VOCABULARY, []))
+        self.alignment = _read_json(path / ALIGNMENT, {})
         self.plans = LRU(2048)
         self.spellings = LRU(1024)
         self.snippets = LRU(4096)
@@ -451,6 +448,16 @@ class Generation:
         if other == language:
             return edition
         return self.alignment.get(game, {}).get(language, {}).get(edition, {}).get(other)
+
+
+def _read_json(path: Path, missing):
+    """A JSON file of the generation (``missing`` when a generation built before it has none)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return missing
+    except (OSError, ValueError) as error:
+        raise IndexDamaged(f"{path}: cannot be read as JSON ({error})") from None
 
 
 _generation_lock = threading.Lock()
@@ -492,6 +499,9 @@ def open_generation() -> Generation:
         if generation is None:
             try:
                 generation = Generation(real)
+            except IndexDamaged as error:
+                note_damaged(real, str(error))
+                raise
             except Exception as error:  # Whoosh fails in many ways on damaged files (EOFError, struct.error…)
                 problem = f"{real}: cannot be opened ({type(error).__name__}: {error})"
                 note_damaged(real, problem)

@@ -209,6 +209,7 @@ def _problem(generation: Path, *, thorough: bool, open_indexes: bool = True) -> 
                     searcher.doc_count()
             except Exception as error:  # Whoosh fails in many ways on damaged files (EOFError, struct.error…)
                 return f"{generation / language}: the index cannot be opened ({type(error).__name__}: {error})"
+    if thorough:
         for name in (VOCABULARY, ALIGNMENT):
             path = generation / name
             try:

@@ -8,6 +8,7 @@ Each test damages the index of its own data dir (``private_data_dir`` in tests/c
 
 import errno
 import io
+import json
 import os
 import struct
 import subprocess
@@ -157,12 +158,13 @@ def test_a_truncated_segment_keeps_every_page_up_and_if_stale_rebuilds_it(built,
     assert DAMAGED_BANNER not in pages(client)["/"]
 
 
-def test_a_segment_overwritten_in_place_is_found_by_its_digest_and_rebuilt(built):
+def test_a_segment_overwritten_in_place_is_found_by_its_digest_and_rebuilt(built, client):
     """Garbage of the same size passes the cheap size check and may open fine: the sha256 tells."""
     seg = segment(built)
     with open(seg, "r+b") as handle:
         handle.seek(seg.stat().st_size // 3)
         handle.write(b"\xff" * 64)
+    pages(client)
     assert store.index_state() == "current"  # what a request checks: sizes
     out, error = run("build_index", "--if-stale")
     assert (out[0], error) == (
@@ -171,6 +173,31 @@ def test_a_segment_overwritten_in_place_is_found_by_its_digest_and_rebuilt(built
         None,
     )
     assert store.current_generation() != built
+
+
+def test_a_broken_vocabulary_of_a_generation_without_a_file_list_is_found_on_opening(built, client, caplog):
+    """The card names and glossary forms (vocabulary.json) of a generation built before manifests
+    listed their files: what cannot be read is found when a reader opens it, and by the commands."""
+    manifest = json.loads((built / "generation.json").read_text(encoding="utf-8"))
+    del manifest["files"]
+    (built / "generation.json").write_text(json.dumps(manifest), encoding="utf-8")
+    (built / "vocabulary.json").write_text('[{"key": "toughness"', encoding="utf-8")
+    answers = pages(client)
+    assert f'<p class="warning" role="alert">{DAMAGED_ERROR}</p>' in answers["/search/?q=forza"]
+    # Sizes unknown, the home page could not tell before a search opened the generation; now it says so.
+    assert DAMAGED_BANNER not in answers["/"]
+    assert DAMAGED_BANNER in client.get("/").content.decode()
+    reason = (
+        f"{built / 'vocabulary.json'}: cannot be read as JSON (Expecting ',' delimiter: line 1 column 21 (char 20))"
+    )
+    assert caplog.messages == [f"search index generation {built} is damaged: {reason}"]
+    out, error = run("build_index", "--check")
+    assert (out[-1], error) == (
+        f"  off: the live generation is damaged: {reason}: “python manage.py build_index --if-stale” rebuilds it",
+        "the search index does not match the database (1 problems)",
+    )
+    out, error = run("build_index", "--if-stale")
+    assert (out[0], error) == (f"the live search index is damaged ({reason}): rebuilding it", None)
 
 
 def test_a_search_that_fails_on_damaged_files_says_so_and_a_bug_still_raises(built, monkeypatch):
