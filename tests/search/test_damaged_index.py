@@ -291,20 +291,46 @@ def test_an_import_whose_index_cannot_be_written_says_so_in_one_line_and_keeps_t
     assert sorted(p.name for p in built.parent.iterdir()) == [built.name]  # the half-built one is gone
 
 
-def test_build_index_prints_one_line_without_a_traceback_when_the_index_folder_is_no_folder(tmp_path):
-    """A real process, a real error: ``index`` is a file."""
+def test_the_commands_say_a_damaged_index_in_one_line_without_a_traceback_in_real_processes(tmp_path):
+    """Real processes, real errors (SQLite in a data dir of their own): ``index`` is a file, then a
+    live generation's manifest is garbage."""
     data = tmp_path / "child"
     env = {
         "PATH": os.environ["PATH"],
         "DJANGO_SECRET_KEY": os.environ["DJANGO_SECRET_KEY"],
         "RULESREF_DATA_DIR": str(data),
     }
+
+    def manage(*args):
+        return subprocess.run(
+            [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+        )
+
     data.mkdir()
     (data / "index").write_text("not a folder", encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "manage.py", "build_index"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    result = manage("build_index")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1,
+        "",
+        f"CommandError: cannot write the search index: {data / 'index'}: not a folder {WHAT_TO_DO}\n",
     )
-    assert result.returncode == 1
-    assert result.stderr == (
-        f"CommandError: cannot write the search index: {data / 'index'}: not a folder {WHAT_TO_DO}\n"
+    (data / "index").unlink()
+    assert manage("migrate", "--verbosity", "0").returncode == 0
+    assert manage("build_index").returncode == 0
+    live = (data / "index" / "current").resolve()
+    (live / "generation.json").write_bytes(b"\xff\xfe")
+    reason = f"{live / 'generation.json'}: not UTF-8 (byte 0)"
+    check = manage("build_index", "--check")
+    assert check.returncode == 1
+    assert check.stdout.splitlines()[-1] == (
+        f"  off: the live generation is damaged: {reason}: “python manage.py build_index --if-stale” rebuilds it"
     )
+    # The system checks (run before every command) say it too, as warnings; no traceback anywhere.
+    assert check.stderr.splitlines()[-1] == "CommandError: the search index does not match the database (1 problems)"
+    assert f"?: (rulesref.W020) the live search index is damaged: {reason}" in check.stderr.splitlines()
+    rebuild = manage("build_index", "--if-stale")
+    assert rebuild.returncode == 0
+    assert rebuild.stdout.splitlines()[0] == f"the live search index is damaged ({reason}): rebuilding it"
+    assert rebuild.stdout.splitlines()[1].startswith("index generation ")
+    assert "Traceback" not in check.stderr + rebuild.stderr
+    assert manage("build_index", "--if-stale").stdout == "the search index is current; nothing to build\n"
