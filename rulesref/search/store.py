@@ -273,7 +273,7 @@ def writer_lock(removed: list[str] | None = None):
 
 
 def _running(pid: str) -> bool:
-    """Whether a process of that number exists (another user's counts)."""
+    """Whether a process of that number exists (one of another user counts)."""
     if not pid.isdigit() or int(pid) <= 0:
         return False
     try:
