@@ -111,6 +111,8 @@ def test_command_errors_name_the_option_and_the_reason(store, tmp_path):
          "--langs/--editions: a TMX file holds one edition per language"),
         (("export_tbx", "--game", "mtg", "--output", str(tmp_path / "missing" / "x.tbx")),
          f"--output {tmp_path / 'missing' / 'x.tbx'}: folder {tmp_path / 'missing'} does not exist"),
+        (("export_tbx", "--game", "mtg", "--output", str(tmp_path)),
+         f"--output {tmp_path}: cannot be written (Is a directory); choose another file"),
         (("compare", "--game", "uno", "--langs", "en", "--scope", "1"), "--game: Unknown game 'uno'"),
         (("compare", "--game", "mtg", "--langs", "en", "--scope", "abc"), "--scope: Scope 'abc' is not a rule"),
     ]  # fmt: skip
