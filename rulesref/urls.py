@@ -1,6 +1,9 @@
 from django.contrib import admin
 from django.urls import include, path
 
+# Django's admin login page has no heading of its own: site/admin_login.html gives it one.
+admin.site.login_template = "site/admin_login.html"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("rules/", include("rulesref.rules.urls")),
