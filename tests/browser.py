@@ -29,9 +29,7 @@ def chromium_path() -> str:
     return path
 
 
-@pytest.fixture
-def browser():
-    """A launched Chromium, closed after the test."""
+def _launched():
     sync_api = pytest.importorskip("playwright.sync_api")
     # Playwright's sync API runs an event loop in this thread; Django's ORM calls of the
     # test itself are still plain synchronous calls.
@@ -40,6 +38,18 @@ def browser():
         launched = playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def browser():
+    """A launched Chromium, closed after the test."""
+    yield from _launched()
+
+
+@pytest.fixture(scope="module")
+def module_browser():
+    """One launched Chromium for a whole test module (tests parametrised over many pages)."""
+    yield from _launched()
 
 
 @pytest.fixture
