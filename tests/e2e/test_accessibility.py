@@ -129,3 +129,17 @@ def test_a_workbench_page_fits_a_phone(served, tabs, name, url):
         "fields => fields.map(f => f.getBoundingClientRect()).map(b => [b.left >= 0, b.right <= 375, b.width > 0])"
     )
     assert boxes and all(box == [True, True, True] for box in boxes)
+
+
+def test_on_a_phone_the_side_by_side_table_scrolls_in_its_own_box(served, tabs):
+    page = tabs["phone"]
+    page.goto(served[0] + COMPARE_208)
+    # Three editions keep readable columns (11rem less the cells' spacing; they were 70 px) beside a
+    # 4.5rem rule column.
+    widths = page.locator('tr[data-numbers="208.2 208.2 208.2"] > *').evaluate_all(
+        "cells => cells.map(c => Math.round(c.getBoundingClientRect().width))"
+    )
+    assert widths == [72, 173, 173, 173]
+    box = page.locator(".table-wrap").evaluate("w => [w.clientWidth, w.scrollWidth > w.clientWidth]")
+    assert box == [343, True]
+    assert page.evaluate("document.documentElement.scrollWidth") == 375
