@@ -6,6 +6,9 @@ from django.urls import include, path
 # other unknown address, and no page of the site links to it.
 admin_patterns = [path("admin/", admin.site.urls)] if settings.ADMIN_ENABLED else []
 
+# Django's admin login page has no heading of its own: site/admin_login.html gives it one.
+admin.site.login_template = "site/admin_login.html"
+
 urlpatterns = [
     *admin_patterns,
     path("rules/", include("rulesref.rules.urls")),
