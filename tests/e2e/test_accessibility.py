@@ -7,14 +7,9 @@ parameters, not fresh fixtures.
 """
 
 import pytest
-from django.conf import settings as django_settings
-from django.core.management import call_command
 from django.test import override_settings
-from pytest_django.live_server_helper import LiveServer
 
-from rulesref.rules.services import glossary_sync
-from rulesref.search.store import build_generation
-from rulesref.site.setup import import_bundled_sources
+from tests.site.test_admin import mount_urls
 
 EN = "/rules/mtg/en/2024-09-20"
 COMPARE_208 = "/compare/?game=mtg&c=en%3A2024-09-20&c=it%3A2024-10-02&c=ja%3Aja-viewer&scope=208"
@@ -69,27 +64,19 @@ PHONE_PAGES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def served(django_db_setup, django_db_blocker, tmp_path_factory):
-    """The bundled site with its search index, committed for a live server of this module's own
-    (pytest-django's ``live_server`` empties the database after every test); emptied afterwards."""
-    data_dir = tmp_path_factory.mktemp("accessibility-data")
-    with django_db_blocker.unblock(), override_settings(DATA_DIR=data_dir):
-        glossary_sync(directory=django_settings.RULES_DATA_DIR / "glossary")
-        list(import_bundled_sources())
-        build_generation()
-        server = LiveServer("localhost")
-        try:
-            yield server.url, data_dir
-        finally:
-            server.stop()
-            call_command("flush", interactive=False, verbosity=0)
+@pytest.fixture
+def served(bundled_url, bundled_index, bundled_server):
+    """The module's live server of the bundled site, with its search index (``tests.browser``)."""
+    return bundled_url, bundled_server[1]
 
 
-@pytest.fixture(autouse=True)
-def served_data_dir(private_data_dir, settings, served):
-    """The live server reads the module's index, not the test's private folder."""
-    settings.DATA_DIR = served[1]
+@pytest.fixture
+def admin_mounted():
+    """The admin, which is off unless an operator turns it on, mounted for its login page's check."""
+    with override_settings(ADMIN_ENABLED=True):
+        mount_urls()
+        yield
+    mount_urls()
 
 
 @pytest.fixture(scope="module")
@@ -108,8 +95,10 @@ def tabs(module_browser):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize(("name", "url", "status", "shows"), PAGES, ids=[page[0] for page in PAGES])
-def test_no_axe_violation(served, tabs, scheme, name, url, status, shows):
+def test_no_axe_violation(request, served, tabs, scheme, name, url, status, shows):
     axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    if url.startswith("/admin/"):
+        request.getfixturevalue("admin_mounted")
     page = tabs[scheme]
     response = page.goto(served[0] + url)
     assert response.status == status
