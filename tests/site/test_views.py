@@ -60,7 +60,7 @@ def test_home_names_languages_and_dates_in_the_interface_language(client, seeds)
                 '<label for="interface-language">Langue de l’interface</label>',
                 '<a href="/rules/mtg/it/2024-10-02/">Italien · 2 octobre 2024</a>',
                 '<span class="count">10 règles</span>',
-                '<span class="translates">Traduction de Anglais · 20 septembre 2024 (non importée)</span>',
+                '<span class="translates">Traduit de : Anglais · 20 septembre 2024 (non importée)</span>',
             ],
         ),
         (
