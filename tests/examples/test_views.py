@@ -173,8 +173,8 @@ def test_the_run_link_of_an_italian_rule_opens_the_example_in_italian(client, se
     assert '<strong><a href="/rules/mtg/it/2024-10-02/208.3a/">208.3a</a></strong>' in html
     assert '<p lang="it">Il Manovratore Veterano (Veteran Motorist) ha l&#x27;abilità' in html
     assert (
-        '<h3 id="step-1-heading">Passo 1: <span lang="it">Il Manovratore Veterano e un Veicolo non manovrato sono sul campo di '
-        "battaglia.</span></h3>"
+        '<h3 id="step-1-heading">Passo 1: <span lang="it">Il Manovratore Veterano e un Veicolo non manovrato sono '
+        "sul campo di battaglia.</span></h3>"
     ) in html
     # The checks quote the English rule: marked as English, in Italian.
     assert '<small class="lang-mark" lang="it">(in inglese)</small></span>' in html
