@@ -116,8 +116,12 @@ def test_a_download_that_cannot_be_made_never_echoes_the_request_raw(client, sto
     cases = {
         f"/compare/export.csv?game=mtg&c={hostile}": f"Column {QUOTED}: unknown language {QUOTED}",
         f"/compare/export.tmx?game=mtg&c=en&c=it&scope={hostile}": f"Scope &#x27;{ESCAPED}&#x27; is not a rule",
-        f"/compare/export.csv?game={hostile}&c=en": f"Unknown game &#x27;{ESCAPED}&#x27;; known games: Magic: The Gathering, Berserk, ",
-        f"/compare/export.tmx?game=mtg&c=en:{hostile}&c=it": f"en:{ESCAPED}: no such edition of Magic: The Gathering; imported: ",
+        f"/compare/export.csv?game={hostile}&c=en": (
+            f"Unknown game &#x27;{ESCAPED}&#x27;; known games: Magic: The Gathering, Berserk, "
+        ),
+        f"/compare/export.tmx?game=mtg&c=en:{hostile}&c=it": (
+            f"en:{ESCAPED}: no such edition of Magic: The Gathering; imported: "
+        ),
     }
     for url, message in cases.items():
         response = client.get(url)
