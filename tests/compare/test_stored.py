@@ -176,3 +176,47 @@ def test_a_scope_of_the_real_editions_lists_what_the_live_difference_lists(store
         (c.kind, c.old.number if c.old else "", c.new.number if c.new else "") for c in live.shown
     ]
     assert kept.counts() == live.counts()
+
+
+def test_import_rules_computes_the_differences_and_freshness_ahead(db, tmp_path, client, monkeypatch):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    files = [
+        ("old.txt", "2030-01-01", rules(range(1, 71), "the old"), "en", None),
+        ("new.txt", "2030-06-01", NEW, "en", None),
+        ("ko.txt", "2030-02-01", rules(range(1, 4), "the old"), "ko", "en:2030-01-01"),
+    ]
+    outputs = []
+    for name, date, content, language, translates in files:
+        (tmp_path / name).write_text(small_cr(date, content, language=language), encoding="utf-8")
+        args = [str(tmp_path / name), "--game", "synth", "--lang", language, "--no-index"]
+        args += ["--game-name", "Synthetic", "--numbering", "cr"] if name == "old.txt" else []
+        args += ["--translates", translates] if translates else []
+        out = StringIO()
+        call_command("import_rules", *args, stdout=out)
+        outputs.append(out.getvalue().splitlines()[-1])
+    # The first import has nothing to compare; the second its difference with the first; the third
+    # the translation's freshness, and the difference again (its key is the game's data version).
+    assert outputs[0].startswith("the search index is stale")
+    assert re.fullmatch(r"workbench: 1 edition differences and freshness reports computed in \d+\.\d s", outputs[1])
+    assert re.fullmatch(r"workbench: 2 edition differences and freshness reports computed in \d+\.\d s", outputs[2])
+
+    def not_again(*args, **kwargs):
+        raise AssertionError("computed by the page")
+
+    monkeypatch.setattr(stored, "edition_diff", not_again)
+    monkeypatch.setattr(stored, "freshness_report", not_again)
+    assert "1 added, 1 removed, 60 changed, 0 moved or renumbered, 11 unchanged." in page(client, DIFF)
+    assert '<dd data-count="missing">67</dd>' in page(client, FRESHNESS)
+
+
+def test_a_reimport_of_the_newest_source_invalidates_the_stored_freshness(client, editions):
+    assert '<dd data-count="stale">58</dd>' in page(client, FRESHNESS)
+    content = list(NEW)
+    content[62] = ("100.63", "Rule 63 says a changed thing.")
+    put(editions, "new-again.txt", "2030-06-01", content)
+    html = page(client, FRESHNESS)
+    assert '<dd data-count="stale">59</dd>' in html
+    assert "Rule 63 says <del>the old</del><ins>a changed</ins> thing." in page(client, f"{FRESHNESS}&page=3")
