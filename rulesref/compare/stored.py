@@ -143,7 +143,6 @@ class StoredChange:
     pieces_data: list
     lost: list
     gained: list
-    href: str = ""
 
     @classmethod
     def of(cls, data: dict) -> StoredChange:
@@ -154,10 +153,6 @@ class StoredChange:
     @property
     def number(self) -> str:
         return self.new_number or self.old_number
-
-    @property
-    def chapter(self) -> str:
-        return chapter_of(self.number)
 
     @cached_property
     def pieces(self) -> list[Piece]:

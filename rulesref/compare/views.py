@@ -260,7 +260,7 @@ def freshness_view(request):
     except SelectionError as error:
         return _failed(request, "compare/freshness.html", context, error)
     base = "?" + urlencode([("game", game), ("edition", context["selected_key"]), ("scope", scope)])
-    context.update(report=report, base_query=base)
+    context.update(report=report, report_json=report.as_json(), base_query=base)
     if request.GET.get("list") == "missing":
         # Every missing rule, paged: the summary's ranges link here.
         missing = get_page(Paginator(report.missing, MISSING_PER_PAGE), request.GET.get("page"))
