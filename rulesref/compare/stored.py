@@ -37,8 +37,8 @@ from functools import cached_property
 from django.conf import settings
 from django.core.cache.backends.filebased import FileBasedCache
 
-from rulesref.rules.models import Edition, EditionAlignment, EntryLink
-from rulesref.rules.selectors import content_version, number_under
+from rulesref.rules.models import Edition, EditionAlignment, Entry, EntryLink
+from rulesref.rules.selectors import content_version, number_under, same_rule_in
 
 from .editiondiff import CHANGED, KINDS, MOVED, UNCHANGED, chapter_of, chapter_titles, edition_diff
 from .freshness import FreshnessReport, freshness_report
@@ -46,7 +46,7 @@ from .textdiff import Piece, changed
 
 logger = logging.getLogger(__name__)
 
-FORMAT = 2
+FORMAT = 3
 # Old versions of a key stay until the cache culls them: a third of the files once there are this many.
 MAX_ENTRIES = 2000
 
@@ -233,9 +233,9 @@ def stored_diff(old: Edition, new: Edition, scope: str = "") -> StoredDiff:
 
 
 def freshness_data(report: FreshnessReport) -> dict:
-    """Everything a freshness page shows, as plain data: the stale rules with their source difference,
-    the missing rules with their links, and the runs of missing rules that follow each other in the
-    newest source (for the summary, as index pairs into ``missing``)."""
+    """Everything a freshness page shows, as plain data: the numbers of the fresh rules, the stale rules
+    with their source difference, the missing rules with their links and their places in the newest
+    source's order (the summary's runs are read from them)."""
     stale = [
         {
             "number": item.entry.number,
@@ -249,29 +249,26 @@ def freshness_data(report: FreshnessReport) -> dict:
         for item in report.stale
     ]
     missing = [(entry.number, entry.get_absolute_url()) for entry in report.missing]
+    position = {entry.pk: index for index, entry in enumerate(report.newest_rules)}
     return {
         "source": report.source.pk,
         "newest": report.newest_source.pk,
-        "fresh": len(report.fresh),
+        "fresh": [entry.number for entry in report.fresh],
         "stale": stale,
         "missing": missing,
-        "runs": _runs(report),
+        "positions": [position[entry.pk] for entry in report.missing],
     }
 
 
-def _runs(report: FreshnessReport) -> list[tuple[int, int]]:
-    """(first, last) index into ``report.missing`` of each run of missing rules that are next to each
-    other in the newest source's order."""
+def _runs(positions: list[int]) -> list[tuple[int, int]]:
+    """(first, last) index into the missing rules of each run of them that are next to each other in
+    the newest source's order (``positions``: each missing rule's place in that order)."""
     runs: list[tuple[int, int]] = []
-    position = {entry.pk: index for index, entry in enumerate(report.newest_rules)}
-    previous = None
-    for index, entry in enumerate(report.missing):
-        here = position[entry.pk]
-        if previous is not None and here == previous + 1:
+    for index, here in enumerate(positions):
+        if runs and positions[index - 1] == here - 1:
             runs[-1] = (runs[-1][0], index)
         else:
             runs.append((index, index))
-        previous = here
     return runs
 
 
@@ -336,25 +333,36 @@ class StoredFreshness:
 
 
 def stored_freshness(translation: Edition, scope: str = "") -> StoredFreshness:
-    """The freshness of ``translation``: the whole edition from the store (computed and kept first if
-    it is not there); within a scope, computed now (a scope is a few rules)."""
-    if scope:
-        data = freshness_data(freshness_report(translation, scope))
-    else:
-        data = _kept(freshness_key(translation), lambda: freshness_data(freshness_report(translation)))
+    """The freshness of ``translation``, read from the store (computed and kept first if it is not there).
+
+    With a scope: the fresh and stale rules of the translation under the scope in its own numbering, and
+    the missing rules under the number the scope's own rule has in the newest source (the Initiative's
+    722 in 2023 is 723 in 2024), as ``freshness_report(translation, scope)`` reads them; a rule of the
+    newest source counts as missing when the translation lacks it anywhere (the report of a scope alone
+    counts one translated outside the scope too).
+    """
+    data = _kept(freshness_key(translation), lambda: freshness_data(freshness_report(translation)))
     editions = Edition.objects.select_related("game").in_bulk([data["source"], data["newest"]])
-    missing = [tuple(item) for item in data["missing"]]
-    runs = [MissingRun(missing[first], missing[last], last - first + 1, first) for first, last in data["runs"]]
+    source, newest = editions[data["source"]], editions[data["newest"]]
+    fresh, stale = data["fresh"], data["stale"]
+    missing, positions = [tuple(item) for item in data["missing"]], data["positions"]
+    if scope:
+        there = _scope_in(translation, newest, scope)
+        fresh = [number for number in fresh if number_under(number, scope)]
+        stale = [item for item in stale if number_under(item["number"], scope)]
+        kept = [index for index, (number, _url) in enumerate(missing) if number_under(number, there)]
+        missing, positions = [missing[i] for i in kept], [positions[i] for i in kept]
+    runs = [MissingRun(missing[first], missing[last], last - first + 1, first) for first, last in _runs(positions)]
     return StoredFreshness(
-        translation,
-        editions[data["source"]],
-        editions[data["newest"]],
-        scope,
-        data["fresh"],
-        [StoredStale.of(item) for item in data["stale"]],
-        missing,
-        runs,
+        translation, source, newest, scope, len(fresh), [StoredStale.of(item) for item in stale], missing, runs
     )
+
+
+def _scope_in(translation: Edition, newest: Edition, scope: str) -> str:
+    """The number the translation's rule ``scope`` has in ``newest`` (``scope`` itself when it has none)."""
+    root = Entry.objects.in_edition(translation).filter(number=scope, duplicate_of__isnull=True).first()
+    there = same_rule_in(root, newest) if root is not None else None
+    return there.number if there is not None else scope
 
 
 # ---------------------------------------------------------------------------------------------------

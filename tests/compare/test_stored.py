@@ -7,6 +7,7 @@ import pytest
 
 from rulesref.compare import stored
 from rulesref.compare.editiondiff import edition_diff
+from rulesref.compare.freshness import freshness_report
 from rulesref.rules.selectors.cache import clear_all
 from rulesref.rules.services import edition_import
 from tests.compare.conftest import edition
@@ -220,3 +221,22 @@ def test_a_reimport_of_the_newest_source_invalidates_the_stored_freshness(client
     html = page(client, FRESHNESS)
     assert '<dd data-count="stale">59</dd>' in html
     assert "Rule 63 says <del>the old</del><ins>a changed</ins> thing." in page(client, f"{FRESHNESS}&page=3")
+
+
+@pytest.mark.parametrize(
+    ("language", "slug", "scope"),
+    [
+        ("zh-hans", "2024-09-20", "7"),
+        ("zh-hans", "2024-09-20", "702"),
+        ("it", "2024-10-02", "208"),
+        ("ja", "ja-viewer", "2"),
+    ],
+)
+def test_a_scope_of_the_stored_freshness_lists_what_the_live_report_lists(store, language, slug, scope):
+    translation = edition(language, slug)
+    live = freshness_report(translation, scope)
+    kept = stored.stored_freshness(translation, scope)
+    assert kept.fresh == len(live.fresh)
+    assert [item.number for item in kept.stale] == [item.entry.number for item in live.stale]
+    assert [(item.reason, item.pieces) for item in kept.stale] == [(item.reason, item.pieces) for item in live.stale]
+    assert [number for number, _url in kept.missing] == [entry.number for entry in live.missing]
