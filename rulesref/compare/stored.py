@@ -46,7 +46,7 @@ from .textdiff import Piece, changed
 
 logger = logging.getLogger(__name__)
 
-FORMAT = 3
+FORMAT = 4
 # Old versions of a key stay until the cache culls them: a third of the files once there are this many.
 MAX_ENTRIES = 2000
 
@@ -245,6 +245,8 @@ def freshness_data(report: FreshnessReport) -> dict:
             "source_number": item.source.number if item.source else "",
             "newest_number": item.newest.number if item.newest else "",
             "pieces": [(piece.op, piece.text) for piece in item.pieces],
+            # The rule page's stale notice (panels.py) finds its rules by these.
+            "ids": (item.entry.pk, item.source.pk if item.source else None, item.newest.pk if item.newest else None),
         }
         for item in report.stale
     ]
@@ -288,6 +290,7 @@ class StoredStale:
     def of(cls, data: dict) -> StoredStale:
         data = dict(data)
         data["pieces_data"] = data.pop("pieces")
+        del data["ids"]
         return cls(**data)
 
     @cached_property
@@ -356,6 +359,13 @@ def stored_freshness(translation: Edition, scope: str = "") -> StoredFreshness:
     return StoredFreshness(
         translation, source, newest, scope, len(fresh), [StoredStale.of(item) for item in stale], missing, runs
     )
+
+
+def stale_ids(translation: Edition) -> dict[int, tuple[str, int | None, int | None]]:
+    """entry id → (reason, source entry id, newest source entry id) for the stale rules of
+    ``translation``, from the store (what a rule page's stale notice needs)."""
+    data = _kept(freshness_key(translation), lambda: freshness_data(freshness_report(translation)))
+    return {item["ids"][0]: (item["reason"], item["ids"][1], item["ids"][2]) for item in data["stale"]}
 
 
 def _scope_in(translation: Edition, newest: Edition, scope: str) -> str:
