@@ -7,6 +7,7 @@
 - ``RULESREF_BEHIND_PROXY``: trust ``X-Forwarded-Proto: https`` from the load balancer in front.
 - ``RULESREF_CORPORA``: a folder of official rules files that ``quickstart`` imports too.
 - ``RULESREF_STATIC_ROOT``: where ``collectstatic`` writes (default ``<data dir>/static``).
+- ``RULESREF_ADMIN`` (``1``): mount Django's admin at ``/admin/`` (off: no such page), logins throttled.
 
 Local or deployed is one rule (``rulesref.core.secret_key``): ``DJANGO_SECRET_KEY`` set is a
 deployment (HTTPS on, static files from ``collectstatic``); unset is a local checkout, which signs
@@ -19,6 +20,7 @@ the local command, turns it on for itself).
 
 import os
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -51,9 +53,16 @@ if not DEPLOYED:
     except SecretKeyError as error:
         # SystemExit, not ImproperlyConfigured: one line on stderr, no traceback, from every entry point.
         sys.exit(f"rulesref: {error}")
-ALLOWED_HOSTS = [
-    h.strip() for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h.strip()
-]
+# Unset, the site answers to the local names only, and ``check --deploy`` says so (rulesref.W020).
+LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]", "testserver"]
+ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "").split(",") if h.strip()]
+ALLOWED_HOSTS_SET = bool(ALLOWED_HOSTS)
+ALLOWED_HOSTS = ALLOWED_HOSTS or LOCAL_HOSTS
+
+# The admin is mounted only where an operator turns it on (``rulesref.urls``). Its app (and django-axes,
+# which throttles its logins) is installed either way, so the database tables are the same with it on or
+# off: turning it on needs no migration.
+ADMIN_ENABLED = env_flag("RULESREF_ADMIN", False)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -63,6 +72,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
+    "axes",
     "rulesref.core.apps.CoreConfig",
     "rulesref.rules",
     "rulesref.search",
@@ -86,6 +96,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Turns an admin login locked out by django-axes into its page (429).
+    "axes.middleware.AxesMiddleware",
     # Innermost: a GET's queries (views, templates, context processors) read one snapshot.
     "rulesref.core.middleware.ReadSnapshotMiddleware",
 ]
@@ -132,6 +144,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The admin's logins (the site's only ones), throttled by django-axes: after 5 failures for one user name
+# from one address, that pair is refused for 15 minutes (``manage.py axes_reset`` lifts it sooner).
+# The pair rather than the user name alone: no one can lock an operator out by failing from elsewhere
+# (behind a proxy every client has the proxy's address, so there the user name alone counts).
+# Attempts are counted in the database, so every worker and node counts the same ones.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "rulesref.site.views.login_locked"
 
 # UI languages (independent of the languages rule texts are shown in).
 LANGUAGE_CODE = "en"

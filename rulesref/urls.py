@@ -1,8 +1,16 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
+# The admin only where an operator turns it on (RULESREF_ADMIN=1): otherwise /admin/ is a 404 like any
+# other unknown address, and no page of the site links to it.
+admin_patterns = [path("admin/", admin.site.urls)] if settings.ADMIN_ENABLED else []
+
+# Django's admin login page has no heading of its own: site/admin_login.html gives it one.
+admin.site.login_template = "site/admin_login.html"
+
 urlpatterns = [
-    path("admin/", admin.site.urls),
+    *admin_patterns,
     path("rules/", include("rulesref.rules.urls")),
     path("search/", include("rulesref.search.urls")),
     path("examples/", include("rulesref.examples.urls")),

@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings as django_settings
 from django.db import transaction
 from django.test import override_settings
+from django.utils import translation
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "rules_data" / "sources"
@@ -53,6 +54,17 @@ def private_data_dir(settings, tmp_path):
     """Each test writes its database files and search indexes under its own folder."""
     settings.DATA_DIR = tmp_path / "data"
     return settings.DATA_DIR
+
+
+@pytest.fixture(autouse=True)
+def interface_language_of_its_own():
+    """A request in another interface language leaves that language active in the thread (Django's
+    locale middleware activates it and nothing deactivates it): every test starts from the default,
+    so messages a test reads outside a request are not Russian because the test before it asked for
+    a Russian page."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -22,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
+from rulesref.core.formatting import edition_label
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.models import Edition, Entry, EntryLink
 from rulesref.rules.selectors import (
@@ -34,7 +35,6 @@ from rulesref.rules.selectors import (
 )
 
 from .parts import examples_of, references_of
-from .selection import edition_key
 from .textdiff import Piece, by_character, changed, diff_texts
 
 ADDED, REMOVED, CHANGED, MOVED, UNCHANGED = "added", "removed", "changed", "moved", "unchanged"
@@ -261,7 +261,8 @@ def _with_partners(old, new, old_entries, new_entries, pairs) -> tuple[list[Entr
 
 
 def diff_label(diff: EditionDiff) -> str:
-    return f"{edition_key(diff.old)} → {edition_key(diff.new)}"
+    """ "English · 20 September 2024 → English · 4 April 2025": the page's heading and title."""
+    return f"{edition_label(diff.old)} → {edition_label(diff.new)}"
 
 
 @dataclass

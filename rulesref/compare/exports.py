@@ -168,8 +168,9 @@ def tbx_document(game: str, glossary: Glossary) -> bytes:
 
 
 def _cell(text: str) -> str:
-    # OWASP's advice against formula injection: a leading apostrophe makes it text.
-    return "'" + text if text.startswith(FORMULA_START) else text
+    # OWASP's advice against formula injection: a leading apostrophe makes it text. Leading whitespace is
+    # looked past too: an import that trims cells (a spreadsheet's option) would make " =1+1" a formula.
+    return "'" + text if text.startswith(FORMULA_START) or text.lstrip().startswith(FORMULA_START) else text
 
 
 def csv_document(table: SideBySide) -> str:

@@ -23,6 +23,7 @@ from functools import cached_property
 
 from django.utils.translation import gettext as _
 
+from rulesref.core.formatting import edition_label
 from rulesref.rules.models import Edition, Entry
 from rulesref.rules.selectors import (
     entries_of_concepts,
@@ -101,7 +102,7 @@ def source_of(translation: Edition) -> Edition:
     if translation.translates_id is None:
         raise SelectionError(
             _("%(edition)s states no source edition it translates, so its freshness cannot be judged")
-            % {"edition": edition_key(translation)}
+            % {"edition": edition_label(translation)}
         )
     return translation.translates
 

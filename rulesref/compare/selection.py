@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from rulesref.core.formatting import edition_label, game_name, language_name_in_text
 from rulesref.core.games import GAMES, UnknownGame, get_game
 from rulesref.core.languages import UnknownLanguage, get_language
 from rulesref.rules.models import Edition
@@ -45,7 +46,8 @@ def read_game(value: str | None) -> str:
         return get_game(value).slug
     except UnknownGame:
         raise SelectionError(
-            _("Unknown game %(game)s; known games: %(known)s") % {"game": repr(value), "known": ", ".join(GAMES)}
+            _("Unknown game %(game)s; known games: %(known)s")
+            % {"game": repr(value), "known": ", ".join(game_name(slug) for slug in GAMES)}
         ) from None
 
 
@@ -96,10 +98,12 @@ def find_edition(game: str, language: str, slug: str) -> Edition:
     else:
         edition = edition_by_slug(game, language, slug)
     if edition is None:
-        known = ", ".join(f"{e.language}:{e.slug}" for e in Edition.objects.for_game(game).order_by("language", "slug"))
+        # The reader's own value is echoed as typed; what exists is named, never listed as slugs.
+        editions = Edition.objects.for_game(game).by_game_and_language()
+        known = ", ".join(edition_label(e) for e in editions)
         raise SelectionError(
             _("%(edition)s: no such edition of %(game)s; imported: %(known)s")
-            % {"edition": f"{language}:{slug}", "game": game, "known": known or _("none")}
+            % {"edition": f"{language}:{slug}", "game": game_name(game), "known": known or _("none")}
         )
     return edition
 
@@ -121,14 +125,16 @@ def resolve_columns(game: str, requests: list[ColumnRequest]) -> list[Edition]:
         anchor = Edition.objects.newest(game, first.language)
         if anchor is None:
             raise SelectionError(
-                _("No edition of %(game)s in %(language)s is imported") % {"game": game, "language": first.language}
+                _("No edition of %(game)s in %(language)s is imported")
+                % {"game": game_name(game), "language": language_name_in_text(first.language)}
             )
     editions = []
     for index, request in enumerate(requests):
         edition = explicit.get(index) or aligned_edition(anchor, request.language)
         if edition is None:
             raise SelectionError(
-                _("No edition of %(game)s in %(language)s is imported") % {"game": game, "language": request.language}
+                _("No edition of %(game)s in %(language)s is imported")
+                % {"game": game_name(game), "language": language_name_in_text(request.language)}
             )
         if edition not in editions:
             editions.append(edition)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from rulesref.core.formatting import edition_label
 from rulesref.rules.models import Edition, Entry, Example
 from rulesref.rules.selectors import entries_of_concepts, entries_under, numbered_entries, same_rule_in
 
@@ -135,7 +136,7 @@ def side_by_side(columns: list[Edition], scope: str) -> SideBySide:
     if not any(scoped):
         raise SelectionError(
             _("No rule numbered %(scope)s in %(columns)s")
-            % {"scope": scope, "columns": ", ".join(edition_key(e) for e in columns)}
+            % {"scope": scope, "columns": ", ".join(edition_label(e) for e in columns)}
         )
     return _build(columns, scope, scoped)
 

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
+from rulesref.core.formatting import edition_label
 from rulesref.core.games import GAMES
 from rulesref.core.paging import get_page
 from rulesref.rules.models import Edition, Entry
@@ -140,6 +141,18 @@ def _export_name(columns: list[Edition], scope: str, suffix: str) -> str:
     return f"{columns[0].game.slug}-{languages}-{scope or 'all'}.{suffix}"
 
 
+def _export_failed(request, error: SelectionError):
+    """A download that cannot be made answers as the side-by-side page does (400): the same message,
+    translated and escaped, above the selection form with what was asked, ready to correct."""
+    try:
+        context = _common(
+            read_game(request.GET.get("game")), selected=request.GET.getlist("c"), scope=request.GET.get("scope", "")
+        )
+    except SelectionError:
+        context = _common(next(iter(GAMES)))
+    return _failed(request, "compare/side_by_side.html", context, error)
+
+
 def export_tmx(request):
     """The aligned rules of the selection as TMX 1.4 (one edition per language)."""
     try:
@@ -150,7 +163,7 @@ def export_tmx(request):
             raise SelectionError(_("A TMX file holds one edition per language: choose one edition of each language"))
         table = side_by_side(columns, scope)
     except SelectionError as error:
-        return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
+        return _export_failed(request, error)
     data = tmx_document(table, examples=request.GET.get("examples") == "1")
     return _download(data, "application/x-tmx+xml", _export_name(columns, scope, "tmx"))
 
@@ -164,7 +177,7 @@ def export_csv(request):
             raise SelectionError(_("Choose editions to export"))
         table = side_by_side(columns, scope)
     except SelectionError as error:
-        return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
+        return _export_failed(request, error)
     return _download("\ufeff" + csv_document(table), "text/csv; charset=utf-8", _export_name(columns, scope, "csv"))
 
 
@@ -332,7 +345,7 @@ def consistency_view(request):
             source = target.translates
         else:
             raise SelectionError(
-                _("%(edition)s states no source edition; choose one") % {"edition": edition_key(target)}
+                _("%(edition)s states no source edition; choose one") % {"edition": edition_label(target)}
             )
         scope = read_scope(request.GET.get("scope"))
         context["scope"] = scope

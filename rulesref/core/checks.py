@@ -1,4 +1,5 @@
-"""System checks: every UI language has a catalog; a deployment signs with a key of its own.
+"""System checks: every UI language has a catalog; a deployment signs with a key of its own and names
+the hosts it answers to.
 
 The check that every content language names an analyzer lives with the analyzers, in
 ``rulesref.search.checks`` (registered by ``SearchConfig.ready()``): core does not know them.
@@ -7,7 +8,7 @@ The check that every content language names an analyzer lives with the analyzers
 from pathlib import Path
 
 from django.conf import settings
-from django.core.checks import Error, Tags, register
+from django.core.checks import Error, Tags, Warning, register
 from django.utils.translation import to_locale
 
 from rulesref.core.secret_key import GENERATE_COMMAND, is_placeholder
@@ -51,6 +52,30 @@ def check_deployment_key(app_configs, **kwargs):
                 "DJANGO_SECRET_KEY is a placeholder copied from documentation",
                 hint=f"set it to the output of {GENERATE_COMMAND}",
                 id="rulesref.E011",
+            )
+        ]
+    return []
+
+
+@register(Tags.security, deploy=True)
+def check_deployment_hosts(app_configs, **kwargs):
+    """``check --deploy`` warns when ``ALLOWED_HOSTS`` is unset (the site then answers to the local names
+    only: every request to the real name is a 400) and when it accepts any host (``*``: a forged ``Host``
+    header is believed, in redirects and absolute links). Django's own checks say nothing of either."""
+    if not settings.ALLOWED_HOSTS_SET:
+        return [
+            Warning(
+                f"ALLOWED_HOSTS is not set: the site answers only to {', '.join(settings.ALLOWED_HOSTS)}",
+                hint="set ALLOWED_HOSTS to the site's host names, comma separated (e.g. rules.example.org)",
+                id="rulesref.W020",
+            )
+        ]
+    if "*" in settings.ALLOWED_HOSTS:
+        return [
+            Warning(
+                "ALLOWED_HOSTS holds '*': the site answers to any Host header a client sends",
+                hint="name the site's host names instead (e.g. rules.example.org,www.rules.example.org)",
+                id="rulesref.W021",
             )
         ]
     return []

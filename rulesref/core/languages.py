@@ -12,22 +12,16 @@ from __future__ import annotations
 import dataclasses
 
 from django.utils.functional import lazy
-from django.utils.translation import get_language as active_ui_language
 
 from . import langdata
-from .langdata import UnknownLanguage, display_name
+from .formatting import language_name
+from .langdata import UnknownLanguage
 
 __all__ = ["ALIASES", "CONTENT_LANGUAGES", "Language", "UnknownLanguage", "get_language", "language_choices"]
 
 
-def _label(code: str) -> str:
-    name = display_name(code, active_ui_language() or "en")
-    # CLDR writes language names in lower case in running text ("inglese", "английский");
-    # in a list of choices they start with a capital.
-    return name[:1].upper() + name[1:]
-
-
-_lazy_label = lazy(_label, str)
+# The one source of language names on pages (core/formatting.py), evaluated when shown.
+_lazy_label = lazy(language_name, str)
 
 
 @dataclasses.dataclass(frozen=True)

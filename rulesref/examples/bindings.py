@@ -10,18 +10,22 @@ pass the number the concept has in the edition at hand; these functions take tha
     'veteran-motorist'
     >>> scenario_url("veteran-motorist")
     '/examples/veteran-motorist/'
+    >>> scenario_url("veteran-motorist", language="it")
+    '/examples/veteran-motorist/?lang=it'
     >>> not_executable_reason("mtg", "603.8", 0)
     'triggered abilities beyond the few the engine knows (crewing, an empty hand, undying)'
 """
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from . import registry
-from .scenarios import Scenario
+from .scenarios import LANGUAGE_PARAMETER, Scenario
 
 
 def scenario_for(game: str, rule_number: str, position: int, edition: str | None = None) -> Scenario | None:
@@ -62,5 +66,8 @@ def not_executable_reason(
     return reasons.text(reason, (language or get_language() or "en").lower())
 
 
-def scenario_url(slug: str) -> str:
-    return reverse("examples:detail", args=[slug])
+def scenario_url(slug: str, language: str | None = None) -> str:
+    """The scenario's page; with ``language`` (the rule's), the page speaks it (``?lang=it``): the
+    scenario's texts and the rule's text in it, and its interface unless the reader chose another."""
+    url = reverse("examples:detail", args=[slug])
+    return f"{url}?{urlencode({LANGUAGE_PARAMETER: language})}" if language else url

@@ -64,7 +64,9 @@ def run_link(request, entry, example) -> str | None:
         return None
     scenario = scenario_for_example(entry, example)
     if scenario is not None:
-        context = {"url": bindings.scenario_url(scenario.slug), "scenario": scenario, "reason": None}
+        # The example page follows the language of the rule it is opened from.
+        url = bindings.scenario_url(scenario.slug, language=entry.edition.language)
+        context = {"url": url, "scenario": scenario, "reason": None}
     else:
         game, edition = entry.edition.game.slug, entry.edition.slug
         if registry.reasons().reason_for(game, entry.number, example.order) is None:

@@ -44,6 +44,9 @@ ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 RULE_RE = re.compile(r"^\d{1,3}(?:\.\d+)*[a-z]{0,2}$")
 PT_RE = re.compile(r"^(-?\d+)/(-?\d+)$")
 MAX_COUNT = 100
+# The query parameter a scenario's page reads the rule's language from (``?lang=it``): no scenario
+# parameter may take its name.
+LANGUAGE_PARAMETER = "lang"
 
 
 class ScenarioError(ValueError):
@@ -472,6 +475,8 @@ class ScenarioReader:
     def param(self, name: str, table: Table) -> Param:
         if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
             raise table.error(None, "parameter names use lower-case letters, digits and _")
+        if name == LANGUAGE_PARAMETER:
+            raise table.error(None, f"{name!r} is reserved: the page reads the rule's language from ?{name}=")
         kind = table.str("type", "int")
         labels_table = table.table("label", required=True)
         labels = self.texts(labels_table)

@@ -8,18 +8,23 @@ example texts from the database.
 
 from __future__ import annotations
 
+import functools
+
 from django.conf import settings
 from django.db.models import F
 from django.http import Http404
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rulesref.core.games import GAMES
+from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.models import Edition, Example
 
 from . import coverage as coverage_service
 from . import messages, registry
+from .bindings import LANGUAGE_PARAMETER
 from .engine.budget import Budget
 from .engine.mana import ordered_colors
 from .runner import run
@@ -27,23 +32,68 @@ from .scenarios import ParameterError, Scenario
 
 # The language card names and rule texts of each game are printed in here.
 CONTENT_LANGUAGE = {"mtg": "en", "berserk": "ru"}
-TEXT_LANGUAGES = ("en", "it", "ja", "ru")
 
 
-def ui_language() -> str:
-    language = (get_language() or "en").lower()
-    return language if language in TEXT_LANGUAGES else "en"
+def linked_language(request) -> str | None:
+    """The content language the link named (``?lang=it``), or None (no such parameter, or not a language)."""
+    code = request.GET.get(LANGUAGE_PARAMETER, "")
+    return code if code in CONTENT_LANGUAGES else None
+
+
+def page_language(request) -> str:
+    """The language of the page's texts: the rule's it was opened from (the Run link's ``?lang=``),
+    else the interface language."""
+    language = linked_language(request) or (get_language() or "en").lower()
+    return language if language in CONTENT_LANGUAGES else "en"
+
+
+def chosen_interface(request) -> str | None:
+    """The interface language the reader chose with the switch (its cookie), or None."""
+    code = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    if not code:
+        return None
+    try:
+        return translation.get_supported_language_variant(code)
+    except LookupError:
+        return None
+
+
+def in_the_rules_language(view):
+    """A page opened from a rule's Run link speaks the rule's language: its interface too, through
+    Django's own translation machinery, unless the reader chose an interface language with the switch,
+    which every page honours (or the switch could not change this page). Without ``?lang=`` the page
+    follows the interface language, as every other page does."""
+
+    @functools.wraps(view)
+    def page(request, *args, **kwargs):
+        language = linked_language(request)
+        if language is None or chosen_interface(request) is not None:
+            return view(request, *args, **kwargs)
+        try:
+            interface = translation.get_supported_language_variant(language)
+        except LookupError:
+            return view(request, *args, **kwargs)
+        with translation.override(interface):
+            request.LANGUAGE_CODE = interface
+            response = view(request, *args, **kwargs)
+        # LocaleMiddleware only fills in a Content-Language that is missing.
+        response["Content-Language"] = interface
+        return response
+
+    return page
 
 
 def text_in(texts: dict[str, str], language: str) -> tuple[str, str]:
-    """A text in the interface language where the scenario has it, else English: (text, lang)."""
+    """A text in ``language`` where the scenario has it, else English: (text, its language); the page
+    marks the English one as such."""
     if language in texts:
         return texts[language], language
     return texts["en"], "en"
 
 
+@in_the_rules_language
 def index(request):
-    language = ui_language()
+    language = page_language(request)
     items = []
     for scenario in registry.scenarios().values():
         title, title_lang = text_in(scenario.titles, language)
@@ -56,7 +106,7 @@ def index(request):
                 "bindings": scenario.bindings,
             }
         )
-    return render(request, "examples/scenario_list.html", {"items": items})
+    return render(request, "examples/scenario_list.html", {"items": items, "page_lang": language})
 
 
 def budget() -> Budget:
@@ -85,6 +135,8 @@ def read_params(request, scenario: Scenario, language: str) -> tuple[dict, dict,
     shown = {name: str(value) for name, value in values.items()}
     errors = []
     for name in request.GET:
+        if name == LANGUAGE_PARAMETER:
+            continue
         raw = request.GET.get(name, "")
         if name in scenario.params:
             shown[name] = raw[:40]
@@ -97,17 +149,20 @@ def read_params(request, scenario: Scenario, language: str) -> tuple[dict, dict,
     return values, shown, errors
 
 
+@in_the_rules_language
 def detail(request, slug: str):
     scenario = registry.scenarios().get(slug)
     if scenario is None:
         raise Http404("no such scenario")
-    language = ui_language()
+    language = page_language(request)
     values, shown, errors = read_params(request, scenario, language)
     context = {
         "scenario": scenario,
         "title": text_in(scenario.titles, language),
         "summary": text_in(scenario.summaries, language) if scenario.summaries else None,
         "content_lang": CONTENT_LANGUAGE[scenario.game],
+        "page_lang": language,
+        "linked_lang": linked_language(request),
         "is_mtg": scenario.game == "mtg",
         "form": form_fields(scenario, shown, language),
         "errors": errors,
@@ -317,7 +372,7 @@ def show(key: str, value: object) -> str:
 
 
 def coverage(request):
-    language = ui_language()
+    language = (get_language() or "en").lower()
     game, lang, slug = coverage_service.DEFAULT_EDITION
     edition = coverage_service.find_edition(game, lang, slug)
     context = {"game": game, "language": lang, "edition_slug": slug, "report": None}

@@ -5,8 +5,8 @@ never overlap: a cross-reference wins over a card name, a card name over a term.
 
 - **Cross-references** are the ones the parser extracted (``CrossReference`` rows, in
   text order): the cited number becomes a link to the rule it leads to, with the cited
-  text as a preview for the tooltip, and the code of the language it lands in when that is
-  not the page's own (a translation citing its source edition).
+  text as a preview for the tooltip, and the name of the language it lands in (in the
+  interface language) when that is not the page's own (a translation citing its source edition).
 - **Card names** as printed in the page's language link to the card's page.
 - **Glossary terms** from the bundled term list are marked where they stand as whole
   words (for scripts written with spaces), case-aware (a lower-case form also matches
@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
+
+from rulesref.core.formatting import language_name
 
 from .markup import to_html
 
@@ -216,8 +218,8 @@ def preview(entry) -> str:
 
 
 def reference_link(target, shown: str, *, own_language: str) -> SafeString:
-    """A link to a cited entry with its preview; marked with the target's language when
-    it is not the page's."""
+    """A link to a cited entry with its preview; marked with the target's language (its name in the
+    interface language, never its code) when it is not the page's."""
     language = target.edition.language
     if language == own_language:
         return format_html(
@@ -231,5 +233,5 @@ def reference_link(target, shown: str, *, own_language: str) -> SafeString:
         preview(target),
         language,
         shown,
-        language,
+        language_name(language),
     )

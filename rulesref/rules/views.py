@@ -34,7 +34,7 @@ from .models import Entry
 from .parsers import has_markup
 
 # Bumped when templates change what a page shows for the same data.
-PAGE_VERSION = "3"
+PAGE_VERSION = "4"
 # A section with more entries than this is split into pages of SECTION_RULES_PER_PAGE rules.
 SECTION_PAGE_ENTRIES = 150
 SECTION_RULES_PER_PAGE = 30
@@ -381,6 +381,7 @@ def glossary_term(request, game: str, language: str, edition: str, slug: str):
             if lang != language:
                 equivalents.append({"language": lang, "forms": lang_forms})
     glossary_equivalents = [g for entry in item["entries"] for g in selectors.glossary_equivalents(entry)]
+    fallback = None if item["entries"] else _definition_elsewhere(edition_row, item["term"], forms)
     own_forms = {item["term"]} | {f for by in forms.values() for f in by.get(language, [])}
     pattern = words_pattern(own_forms, language)
     using, using_count = selectors.entries_using(edition_row, pattern) if pattern else ([], 0)
@@ -391,11 +392,23 @@ def glossary_term(request, game: str, language: str, edition: str, slug: str):
         "cited": cited,
         "equivalents": sorted(equivalents, key=lambda e: e["language"]),
         "glossary_equivalents": glossary_equivalents,
+        "fallback": fallback,
         "using": using,
         "using_count": using_count,
         "marker": marker,
     }
     return render(request, "rules/glossary_term.html", context)
+
+
+def _definition_elsewhere(edition, term: str, forms: dict[int, dict[str, list[str]]]):
+    """A term this edition's glossary does not define: the definition the rule pages show for it (the
+    aligned edition's of another language, English first), or None."""
+    by_language: dict[str, list[str]] = {edition.language: [term]}
+    for lang_forms in forms.values():
+        for lang, names in lang_forms.items():
+            by_language.setdefault(lang, []).extend(names)
+    words = [form for names in by_language.values() for form in names]
+    return selectors.definition_of(selectors.definitions_for(edition, words), by_language, edition.language)
 
 
 @conditional_page

@@ -9,6 +9,7 @@ class SearchConfig(AppConfig):
     verbose_name = _("Search")
 
     def ready(self) -> None:
-        from .checks import check_content_languages
+        from .checks import check_content_languages, check_live_index
 
         register(check_content_languages, Tags.compatibility)
+        register(check_live_index)

@@ -1,8 +1,9 @@
-"""System check: every content language names an analyzer this package provides."""
+"""System checks: every content language names an analyzer this package provides; the live index
+is not damaged."""
 
 from __future__ import annotations
 
-from django.core.checks import Error
+from django.core.checks import Error, Warning
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 
@@ -22,3 +23,20 @@ def check_content_languages(app_configs, **kwargs):
                 )
             )
     return errors
+
+
+def check_live_index(app_configs, **kwargs):
+    """A damaged live index (see ``store.generation_problem``) is said by ``manage.py check`` too, in
+    one line naming the file; the pages keep serving meanwhile."""
+    from .store import index_problem
+
+    problem = index_problem(thorough=False)
+    if problem is None:
+        return []
+    return [
+        Warning(
+            f"the live search index is damaged: {problem}",
+            hint="run “python manage.py build_index --if-stale”: it rebuilds it",
+            id="rulesref.W030",
+        )
+    ]

@@ -31,7 +31,7 @@ from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.parsers.numbers import get_scheme
 
 from . import expansion
-from .store import ALIGNMENT, MANIFEST, VOCABULARY, index_root
+from .store import ALIGNMENT, MANIFEST, VOCABULARY, IndexDamaged, generation_problem, index_root, note_damaged
 
 # Leaves of a query past which the collector does not try to replace its matcher (see search()).
 WIDE_QUERY_LEAVES = 16
@@ -420,11 +420,8 @@ class Generation:
         self.languages = {
             lang: LanguageIndex(lang, path / lang) for lang in CONTENT_LANGUAGES if (path / lang).is_dir()
         }
-        vocabulary_file = path / VOCABULARY
-        data = json.loads(vocabulary_file.read_text(encoding="utf-8")) if vocabulary_file.exists() else []
-        self.vocabulary = expansion.load(data)
-        alignment_file = path / ALIGNMENT
-        self.alignment = json.loads(alignment_file.read_text(encoding="utf-8")) if alignment_file.exists() else {}
+        self.vocabulary = expansion.load(_read_json(path / VOCABULARY, []))
+        self.alignment = _read_json(path / ALIGNMENT, {})
         self.plans = LRU(2048)
         self.spellings = LRU(1024)
         self.snippets = LRU(4096)
@@ -451,6 +448,16 @@ class Generation:
         if other == language:
             return edition
         return self.alignment.get(game, {}).get(language, {}).get(edition, {}).get(other)
+
+
+def _read_json(path: Path, missing):
+    """A JSON file of the generation (``missing`` when a generation built before it has none)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return missing
+    except (OSError, ValueError) as error:
+        raise IndexDamaged(f"{path}: cannot be read as JSON ({error})") from None
 
 
 _generation_lock = threading.Lock()
@@ -482,14 +489,42 @@ def open_generation() -> Generation:
         return generation
     if not (path / MANIFEST).exists():
         raise IndexMissing("The search index has not been built yet: run “python manage.py build_index”.")
+    real = Path(os.path.realpath(path))
+    # Sizes checked once per generation and process; a verdict noted below is kept for it too.
+    problem = generation_problem(real)
+    if problem:
+        raise IndexDamaged(problem)
     with _generation_lock:
         generation = _generations.get(key)
         if generation is None:
-            generation = Generation(Path(os.path.realpath(path)))
+            try:
+                generation = Generation(real)
+            except IndexDamaged as error:
+                note_damaged(real, str(error))
+                raise
+            except Exception as error:  # Whoosh fails in many ways on damaged files (EOFError, struct.error…)
+                problem = f"{real}: cannot be opened ({type(error).__name__}: {error})"
+                note_damaged(real, problem)
+                raise IndexDamaged(problem) from None
             for old in list(_generations)[:-1]:
                 del _generations[old]
             _generations[key] = generation
         return generation
+
+
+def read_failed(generation: Generation) -> bool:
+    """After a search of ``generation`` failed: whether its files are damaged (every file's sha256
+    against its manifest, every index opened). Then the failure is noted, and the generation is
+    closed so that the next search is answered at once; otherwise it was no fault of the files."""
+    problem = generation_problem(generation.path, thorough=True)
+    if problem is None:
+        return False
+    note_damaged(generation.path, problem)
+    with _generation_lock:
+        for key, open_one in list(_generations.items()):
+            if open_one is generation:
+                del _generations[key]
+    return True
 
 
 def forget_generations() -> None:

@@ -27,17 +27,20 @@ from django.utils.translation import gettext_lazy as _
 from rulesref.core.languages import CONTENT_LANGUAGES
 
 from . import limits, planning, spelling
-from .generations import LRU, IndexMissing, open_generation, past
+from .generations import LRU, IndexMissing, open_generation, past, read_failed
 from .queries import QueryError, UserQuery, parse_user_query
 from .ranking import RANKING, Fused, QuestionWord, fuse, idf, question_order
 from .results import LanguageText, SearchHit, SearchResults, frozen_texts, rule_url
 from .snippets import snippet
+from .store import IndexDamaged
 
 _cache = LRU(limits.RESULT_CACHE_SIZE)
 
 FALLBACK_NOTICE = _("No rule contains all of your words; showing the rules that contain most of them.")
 BUDGET_NOTICE = _("The search took too long and shows what it found in time.")
 CAPPED_NOTICE = _("Your query matched too many words: only the most frequent ones were searched.")
+# What is wrong is logged with the file's name; the page only says that search is out of order.
+DAMAGED_ERROR = _("The search index is damaged and cannot be searched until it has been rebuilt.")
 
 
 def clear_cache() -> None:
@@ -84,10 +87,18 @@ def search(
         generation = open_generation()
     except IndexMissing as error:
         return SearchResults(query=query, error=str(error), languages=tuple(shown))
+    except IndexDamaged:
+        return SearchResults(query=query, error=DAMAGED_ERROR, languages=tuple(shown))
     key = (generation.name, user.text, tuple(shown), game, edition, limit)
     answer = _cache.get(key)
     if answer is None:
-        answer = _run(generation, user, shown, game, edition, limit)
+        try:
+            answer = _run(generation, user, shown, game, edition, limit)
+        except Exception:
+            # Damaged files can pass the checks on opening and fail only where a search reads them.
+            if not read_failed(generation):
+                raise
+            return SearchResults(query=query, error=DAMAGED_ERROR, languages=tuple(shown))
         _cache.put(key, answer)
     return SearchResults(
         query=query,

@@ -26,20 +26,32 @@ anyone running ``build_index`` by hand. Until then ``index_state()`` says "stale
 A data directory restored by copying (``cp -r``, many backup tools) has ``current``
 as a real directory: it still serves, and the next build moves it into
 ``generations/`` and puts a link back.
+
+A generation can be damaged on disk (a full disk, a bad copy, a file overwritten): its
+manifest lists every other file with its size and sha256, so a damaged generation is
+told from a stale one without trusting Whoosh to fail loudly. Readers check the sizes
+once per generation and process (``generation_problem``), and note what Whoosh itself
+could not read; ``index_state()`` then says "damaged", pages keep serving and searches
+say so. ``build_index --check`` and ``--if-stale`` check the digests too, and
+``--if-stale`` rebuilds a damaged generation. Every build first removes what a killed
+build left behind: generation folders without a manifest (a build writes it last) and
+the process number a dead build left in ``build.lock``, and says what it removed.
 """
 
 from __future__ import annotations
 
 import datetime
 import fcntl
+import hashlib
 import json
+import logging
 import os
 import secrets
 import shutil
 import time
 from collections.abc import Callable
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
@@ -60,13 +72,19 @@ REBUILD_REQUEST = "rebuild.requested"
 MAX_ROUNDS = 3
 ALIGNMENT = "alignment.json"
 
+logger = logging.getLogger(__name__)
+
 
 class IndexBusy(Exception):
     """Another build holds the lock."""
 
 
 class IndexBuildFailed(Exception):
-    """The new generation did not verify; the live one is unchanged."""
+    """The new generation did not verify, or could not be written; the live one is unchanged."""
+
+
+class IndexDamaged(Exception):
+    """A generation's files cannot be read: the message is one line naming the file and why."""
 
 
 def index_root() -> Path:
@@ -83,7 +101,124 @@ def current_generation() -> Path | None:
 
 
 def read_manifest(generation: Path) -> dict:
-    return json.loads((generation / MANIFEST).read_text(encoding="utf-8"))
+    """The manifest of a generation; :class:`IndexDamaged` when it cannot be read as one."""
+    path = generation / MANIFEST
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise IndexDamaged(f"{path}: cannot be read ({error.strerror or error})") from None
+    except UnicodeDecodeError as error:
+        raise IndexDamaged(f"{path}: not UTF-8 (byte {error.start})") from None
+    except ValueError as error:
+        raise IndexDamaged(f"{path}: not JSON ({error})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("documents"), dict):
+        raise IndexDamaged(f"{path}: not a generation manifest (it holds no document counts)")
+    files = data.get("files", {})
+    if not isinstance(files, dict) or not all(
+        isinstance(v, list) and len(v) == 2 and isinstance(v[0], int) and isinstance(v[1], str) for v in files.values()
+    ):
+        raise IndexDamaged(f"{path}: not a generation manifest (its list of files is not [size, sha256] pairs)")
+    return data
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _file_digests(generation: Path) -> dict[str, list]:
+    """Every file of a generation but its manifest: relative path → [size, sha256]."""
+    return {
+        path.relative_to(generation).as_posix(): [path.stat().st_size, _sha256(path)]
+        for path in sorted(generation.rglob("*"))
+        if path.is_file() and path.name != MANIFEST
+    }
+
+
+# Cheap verdicts (sizes only, and what readers could not read), per generation and manifest.
+_verdicts: dict[tuple[str, int], str | None] = {}
+
+
+def _verdict_key(generation: Path) -> tuple[str, int]:
+    try:
+        stamp = (generation / MANIFEST).stat().st_mtime_ns
+    except OSError:
+        stamp = -1
+    return (os.path.realpath(generation), stamp)
+
+
+def _remember(key: tuple[str, int], problem: str | None) -> None:
+    if len(_verdicts) >= 64:  # generations come and go; a long-running worker sees a few a day
+        _verdicts.clear()
+    _verdicts[key] = problem
+
+
+def note_damaged(generation: Path, problem: str) -> None:
+    """Remember that a reader could not read ``generation`` (for this process), and log it."""
+    logger.error("search index generation %s is damaged: %s", generation, problem)
+    _remember(_verdict_key(generation), problem)
+
+
+def generation_problem(generation: Path, *, thorough: bool = False) -> str | None:
+    """Why ``generation`` cannot be served, in one line naming the file, or None when it reads.
+
+    Cheap (what a request may pay, once per generation and process): the manifest parses and
+    every file it lists is there with its size. ``thorough`` (the commands): every file's sha256
+    too, and every language's index opens with its document count.
+    """
+    key = _verdict_key(generation)
+    if not thorough and key in _verdicts:
+        return _verdicts[key]
+    try:
+        problem = _problem(generation, thorough=thorough)
+    except OSError as error:  # the folder itself cannot be read
+        problem = f"{generation}: cannot be read ({error.strerror or error})"
+    if not thorough or problem:
+        _remember(key, problem)
+    return problem
+
+
+def _problem(generation: Path, *, thorough: bool, open_indexes: bool = True) -> str | None:
+    try:
+        manifest = read_manifest(generation)
+    except IndexDamaged as error:
+        return str(error)
+    # A generation built before manifests listed their files is only checked by opening it.
+    for name, (size, digest) in manifest.get("files", {}).items():
+        path = generation / name
+        try:
+            have = path.stat().st_size
+        except OSError:
+            return f"{path}: missing (the build wrote {size} bytes)"
+        if have != size:
+            return f"{path}: {have} bytes, the build wrote {size}"
+        if thorough:
+            try:
+                have_digest = _sha256(path)
+            except OSError as error:
+                return f"{path}: cannot be read ({error.strerror or error})"
+            if have_digest != digest:
+                return f"{path}: its contents are not what the build wrote (sha256 differs)"
+    if thorough and open_indexes:
+        for language in manifest["documents"]:
+            try:
+                with whoosh_index.open_dir(str(generation / language)).searcher() as searcher:
+                    searcher.doc_count()
+            except Exception as error:  # Whoosh fails in many ways on damaged files (EOFError, struct.error…)
+                return f"{generation / language}: the index cannot be opened ({type(error).__name__}: {error})"
+    if thorough:
+        for name in (VOCABULARY, ALIGNMENT):
+            path = generation / name
+            try:
+                json.loads(path.read_text(encoding="utf-8"))
+            except FileNotFoundError:
+                continue
+            except (OSError, ValueError) as error:
+                return f"{path}: cannot be read as JSON ({error})"
+    return None
 
 
 @dataclass
@@ -92,6 +227,8 @@ class BuildReport:
     documents: dict[str, int]
     seconds: float
     bytes: int
+    # What a killed build had left and this one removed first, one line each.
+    removed: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict:
         return {
@@ -99,11 +236,14 @@ class BuildReport:
             "documents": self.documents,
             "seconds": self.seconds,
             "bytes": self.bytes,
+            "removed": self.removed,
         }
 
 
 @contextmanager
-def writer_lock():
+def writer_lock(removed: list[str] | None = None):
+    """Hold ``build.lock`` (one writer at a time). A process number left in it by a build that was
+    killed (the OS lock went with the process) is cleared, and said in ``removed``."""
     root = index_root()
     root.mkdir(parents=True, exist_ok=True)
     with open(root / "build.lock", "a+") as handle:
@@ -116,6 +256,11 @@ def writer_lock():
                 f"another index build is running (process {holder}); try again when it has finished"
             ) from None
         handle.seek(0)
+        left = handle.read(64).strip()
+        if left and removed is not None:
+            running = "is still running but does not hold the lock" if _running(left) else "is not running"
+            removed.append(f"removed a stale lock: {root / 'build.lock'} named process {left[:20]}, which {running}")
+        handle.seek(0)
         handle.truncate()
         handle.write(str(os.getpid()))
         handle.flush()
@@ -125,6 +270,86 @@ def writer_lock():
             handle.seek(0)
             handle.truncate()
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _running(pid: str) -> bool:
+    """Whether a process of that number exists (one of another user counts)."""
+    if not pid.isdigit() or int(pid) <= 0:
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except (ProcessLookupError, OverflowError):
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
+
+
+def _remove_leftovers(root: Path, removed: list[str]) -> None:
+    """Under the lock: remove what a killed build left (partial generations, temporary links)."""
+    live = current_generation()
+    generations = root / "generations"
+    if generations.is_dir():
+        for path in sorted(generations.iterdir()):
+            if path.is_dir() and not (path / MANIFEST).exists() and Path(os.path.realpath(path)) != live:
+                size = _directory_bytes(path)
+                shutil.rmtree(path)
+                removed.append(
+                    f"removed a partial generation left by an interrupted build: {path} ({size / 1e6:.1f} MB)"
+                )
+    for path in sorted(root.glob("current.*.tmp")):
+        path.unlink()
+        removed.append(f"removed a temporary link left by an interrupted build: {path}")
+    for path in sorted(root.glob("current.*.copy")):
+        shutil.rmtree(path)
+        removed.append(f"removed a copied generation left by an interrupted relink: {path}")
+    for path in sorted(root.glob(f"{REBUILD_REQUEST}.*.tmp")):
+        pid = path.name[len(REBUILD_REQUEST) + 1 : -len(".tmp")]
+        if not _running(pid):
+            path.unlink(missing_ok=True)
+            removed.append(f"removed a rebuild request left half-written by process {pid}: {path}")
+
+
+def clean_up() -> list[str]:
+    """What a killed build left behind, removed under the lock (nothing when a build is running:
+    it owns those files). One line per thing removed."""
+    removed: list[str] = []
+    try:
+        with writer_lock(removed):
+            _remove_leftovers(index_root(), removed)
+    except IndexBusy:
+        return []
+    except OSError as error:
+        raise IndexBuildFailed(_write_failure(error)) from None
+    return removed
+
+
+def fall_back() -> str | None:
+    """Make the newest generation that reads (every file against its manifest) live instead of a
+    damaged one, when no new one could be built; its name, or None when there is none."""
+    root = index_root()
+    live = current_generation()
+    try:
+        with writer_lock():
+            candidates = sorted((root / "generations").iterdir(), reverse=True)
+            for path in candidates:
+                real = Path(os.path.realpath(path))
+                if real != live and (path / MANIFEST).exists() and generation_problem(real, thorough=True) is None:
+                    _swap(root, path)
+                    return path.name
+    except (IndexBusy, OSError):
+        return None
+    return None
+
+
+def _write_failure(error: OSError) -> str:
+    where = error.filename or index_root()
+    # mkdir(exist_ok=True) on a file says "File exists": what is wrong is that it is no folder.
+    reason = "not a folder" if isinstance(error, (FileExistsError, NotADirectoryError)) else error.strerror
+    return (
+        f"cannot write the search index: {where}: {reason or error} "
+        "(free some space or make the folder writable, then run “python manage.py build_index”)"
+    )
 
 
 def _directory_bytes(path: Path) -> int:
@@ -140,9 +365,11 @@ def build_generation(*, progress: Progress | None = None, rounds: int = MAX_ROUN
     database that did not change.
     """
     report = None
+    removed: list[str] = []
     for _ in range(rounds):
         try:
-            with writer_lock():
+            with writer_lock(removed):
+                _remove_leftovers(index_root(), removed)
                 _repair_current(index_root())
                 _clear_rebuild_request()
                 report = _build_once(progress) or report
@@ -150,7 +377,9 @@ def build_generation(*, progress: Progress | None = None, rounds: int = MAX_ROUN
             if report is None:
                 raise
             # Another writer took over; it reads the database as it is now.
-            return report
+            break
+        except OSError as error:  # a full disk, a read-only folder: one line, never a traceback
+            raise IndexBuildFailed(_write_failure(error)) from None
         if not rebuild_requested():
             break
         if report is not None and index_state() == "current":
@@ -159,6 +388,7 @@ def build_generation(*, progress: Progress | None = None, rounds: int = MAX_ROUN
             break
     if report is None:
         raise IndexBuildFailed("the database kept changing while the index was built; a rebuild is queued")
+    report.removed = removed
     return report
 
 
@@ -167,7 +397,10 @@ def build_or_queue(*, progress: Progress | None = None) -> BuildReport | None:
     try:
         return build_generation(progress=progress)
     except IndexBusy:
-        request_rebuild()
+        try:
+            request_rebuild()
+        except OSError as error:
+            raise IndexBuildFailed(_write_failure(error)) from None
     # The running build looks for requests after it releases the lock. If it released it before
     # our request landed, no one would see the request: try once more ourselves.
     try:
@@ -230,13 +463,14 @@ def _build_once(progress: Progress | None) -> BuildReport | None:
         (target / ALIGNMENT).write_text(
             json.dumps(derivation.edition_alignment(), ensure_ascii=False), encoding="utf-8"
         )
-        (target / MANIFEST).write_text(
-            json.dumps({"fingerprint": fingerprint, "documents": counts, "created": name}), encoding="utf-8"
-        )
+        manifest = {"fingerprint": fingerprint, "documents": counts, "created": name, "files": _file_digests(target)}
+        (target / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
     except BaseException:
         shutil.rmtree(target, ignore_errors=True)
         raise
     previous = current_generation()
+    if previous is not None and generation_problem(previous, thorough=True):
+        previous = None  # no fallback: pruned with the older ones
     _swap(root, target)
     _prune(generations, keep={target.name} | ({previous.name} if previous else set()))
     if documents.database_fingerprint() != fingerprint:
@@ -297,7 +531,7 @@ def _repair_current(root: Path) -> None:
     generations.mkdir(parents=True, exist_ok=True)
     try:
         name = str(read_manifest(link).get("created") or "")
-    except (OSError, ValueError):
+    except IndexDamaged:
         name = ""
     if not name or "/" in name or name.startswith("."):
         name = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%S") + "-restored"
@@ -327,14 +561,27 @@ def _prune(generations: Path, keep: set[str]) -> None:
             shutil.rmtree(path, ignore_errors=True)
 
 
-def index_state() -> str:
-    """``missing``, ``stale`` (the database changed since the build) or ``current``."""
+def index_state(*, thorough: bool = False) -> str:
+    """``missing``, ``damaged`` (its files cannot be read, see :func:`generation_problem`; checked
+    ``thorough``-ly by the commands), ``stale`` (the database changed since the build) or ``current``."""
     generation = current_generation()
     if generation is None:
         return "missing"
-    if read_manifest(generation).get("fingerprint") != documents.database_fingerprint():
+    if generation_problem(generation, thorough=thorough):
+        return "damaged"
+    try:
+        manifest = read_manifest(generation)
+    except IndexDamaged:  # damaged since the verdict above
+        return "damaged"
+    if manifest.get("fingerprint") != documents.database_fingerprint():
         return "stale"
     return "current"
+
+
+def index_problem(*, thorough: bool = True) -> str | None:
+    """Why the live generation cannot be served (one line), or None (also when there is none)."""
+    generation = current_generation()
+    return generation_problem(generation, thorough=thorough) if generation is not None else None
 
 
 @dataclass
@@ -369,7 +616,15 @@ def check_index() -> IndexCheck:
             documents={lang: {"index": None, "database": n} for lang, n in expected.items()},
             problems=["no index has been built: run “python manage.py build_index”"],
         )
-    manifest = read_manifest(generation)
+    try:
+        manifest = read_manifest(generation)
+    except IndexDamaged:
+        manifest = {}
+    damage = _problem(generation, thorough=True, open_indexes=False)
+    if damage:
+        problems.append(
+            f"the live generation is damaged: {damage}: “python manage.py build_index --if-stale” rebuilds it"
+        )
     link = index_root() / "current"
     if not link.is_symlink():
         problems.append(
@@ -386,7 +641,7 @@ def check_index() -> IndexCheck:
         counts[language] = {"index": have, "database": want}
         if have is not None and have != want:
             problems.append(f"{language}: the index holds {have} documents, the database has {want}")
-    if manifest.get("fingerprint") != database:
+    if manifest and manifest.get("fingerprint") != database:
         problems.append(
             f"the database changed since this generation was built (fingerprint {manifest.get('fingerprint')}, "
             f"database {database}): run “python manage.py build_index”"
@@ -409,13 +664,18 @@ class Refresh:
 
     state: str
     report: BuildReport | None = None
+    # What a killed build had left and was removed, one line each.
+    removed: tuple[str, ...] = ()
 
 
 def ensure_index(*, progress: Progress | None = None) -> Refresh:
     """The one "rebuild the index unless it is current" of every writer (``import_rules``,
-    ``quickstart``, the benchmarks): build a new generation when the index is missing, older than
-    the database or asked for; queue a rebuild when another build holds the lock."""
-    if index_state() == "current" and not rebuild_requested():
-        return Refresh("current")
+    ``quickstart``, the benchmarks): build a new generation when the index is missing, damaged,
+    older than the database or asked for; queue a rebuild when another build holds the lock.
+    Either way, what a killed build left behind is removed first."""
+    if index_state(thorough=True) == "current" and not rebuild_requested():
+        return Refresh("current", removed=tuple(clean_up()))
     report = build_or_queue(progress=progress)
-    return Refresh("built", report) if report is not None else Refresh("queued")
+    if report is None:
+        return Refresh("queued")
+    return Refresh("built", report, removed=tuple(report.removed))

@@ -7,12 +7,11 @@ from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language, gettext
 
-from rulesref.core.formatting import game_name, language_name_in_text, printable
+from rulesref.core.formatting import edition_date, game_name, language_name_in_text, printable
 from rulesref.core.games import GAMES
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.paging import get_page
 from rulesref.rules import selectors
-from rulesref.rules.models import Edition
 
 from . import limits
 from .queries import QueryError, parse_user_query
@@ -47,7 +46,9 @@ def results(request):
             % {"value": printable(game, 20), "known": ", ".join(game_name(slug) for slug in GAMES)}
         )
         game = None
-    imported = Edition.objects.languages()
+    # One query names every row's edition and says which languages have an edition.
+    editions = selectors.editions_by_key()
+    imported = {language for _game, language, _slug in editions}
     found = error = None
     if raw.strip():
         error = _unknown_edition(raw, game)
@@ -67,7 +68,7 @@ def results(request):
         "error": error or (found.error if found else None),
         "notices": notices + (list(found.notices) if found else []),
         "page_obj": page,
-        "shown": _shown_page(page.object_list, label_games=one_game is None),
+        "shown": _shown_page(page.object_list, label_games=one_game is None, editions=editions),
         "one_game": one_game,
         "count": len(hits),
         "at_least": len(hits) >= MAX_RESULTS,
@@ -88,12 +89,14 @@ def _unknown_edition(query: str, game: str | None) -> str | None:
         return None  # search() reports it
     if user.edition is None:
         return None
-    known = selectors.edition_slugs(user.game or game)
+    known = selectors.editions_by_slug(user.game or game)
     if user.edition in known:
         return None
+    # Each edition by its date (or name) in the interface language, then the filter that finds it:
+    # "2 October 2024 (edition:2024-10-02)", as the game filter's message names "Berserk (game:berserk)".
     return gettext("Unknown edition “%(value)s”; imported editions: %(known)s.") % {
-        "value": user.edition,
-        "known": ", ".join(sorted(known)),
+        "value": printable(user.edition, 20),
+        "known": ", ".join(f"{edition_date(edition)} (edition:{slug})" for slug, edition in known.items()),
     }
 
 
@@ -114,24 +117,34 @@ def _number_target(query: str, found) -> str | None:
     return text.url if text else None
 
 
-def _shown_page(hits, *, label_games: bool) -> list[dict]:
+def _shown_page(hits, *, label_games: bool, editions: dict | None = None) -> list[dict]:
     """A page of results as it is shown; with ``label_games``, a hit names its game where it differs
-    from the previous hit's (the first hit of a page always)."""
+    from the previous hit's (the first hit of a page always). ``editions`` (game, language, slug) →
+    edition name each row's edition."""
     shown, previous = [], None
     for hit in hits:
-        item = _shown(hit)
+        item = _shown(hit, editions or {})
         item["game_label"] = label_games and hit.game != previous
         previous = hit.game
         shown.append(item)
     return shown
 
 
-def _shown(hit) -> dict:
+def _shown(hit, editions: dict) -> dict:
     """One result as the page shows it (the cached hit itself is never changed): its rows, matched
     language first; the link of its number (the matched edition's rule page); its section, in the
     interface language when that is shown, else in the matched one."""
     order = [hit.matched_lang] + [lang for lang in hit.texts if lang != hit.matched_lang]
-    rows = [{"text": hit.texts[lang], "matched": lang == hit.matched_lang} for lang in order if lang in hit.texts]
+    # Each row's edition by its date (or name) in the interface language, never by its slug.
+    rows = [
+        {
+            "text": hit.texts[lang],
+            "matched": lang == hit.matched_lang,
+            "edition": editions.get((hit.game, lang, hit.texts[lang].edition)),
+        }
+        for lang in order
+        if lang in hit.texts
+    ]
     first = rows[0]["text"] if rows else None
     section_text = hit.texts.get(get_language()) or first
     section = section_text.section if section_text and hit.kind != "glossary" else ()

@@ -12,7 +12,7 @@ from rulesref.search.store import index_state, rebuild_requested
 
 @dataclass(frozen=True)
 class IndexStatus:
-    state: str  # "current", "stale" or "missing" (rulesref.search.store.index_state)
+    state: str  # "current", "stale", "damaged" or "missing" (rulesref.search.store.index_state)
     queued: bool  # a writer asked for a rebuild that has not run yet
 
     @property

@@ -104,13 +104,15 @@ def test_export_tmx_and_tbx_write_files_a_translation_tool_reads(store, tmp_path
 def test_command_errors_name_the_option_and_the_reason(store, tmp_path):
     cases = [
         (("diff_editions", "--game", "mtg", "--lang", "it", "--from", "1999-01-01", "--to", "2024-10-02"),
-         "--from: it:1999-01-01: no such edition of mtg; imported: "),
+         "--from: it:1999-01-01: no such edition of Magic: The Gathering; imported: English · April 4, 2025, "),
         (("freshness", "--game", "mtg", "--lang", "en", "--edition", "2025-04-04"),
-         "en:2025-04-04 states no source edition it translates"),
+         "English · April 4, 2025 states no source edition it translates"),
         (("export_tmx", "--game", "mtg", "--langs", "it,it", "--editions", "2023-06-16,2024-10-02", "--output", "x"),
          "--langs/--editions: a TMX file holds one edition per language"),
         (("export_tbx", "--game", "mtg", "--output", str(tmp_path / "missing" / "x.tbx")),
          f"--output {tmp_path / 'missing' / 'x.tbx'}: folder {tmp_path / 'missing'} does not exist"),
+        (("export_tbx", "--game", "mtg", "--output", str(tmp_path)),
+         f"--output {tmp_path}: cannot be written (Is a directory); choose another file"),
         (("compare", "--game", "uno", "--langs", "en", "--scope", "1"), "--game: Unknown game 'uno'"),
         (("compare", "--game", "mtg", "--langs", "en", "--scope", "abc"), "--scope: Scope 'abc' is not a rule"),
     ]  # fmt: skip

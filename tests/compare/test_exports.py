@@ -128,3 +128,18 @@ def test_the_csv_has_a_number_and_a_text_column_per_edition(store):
     examples = [row for row in rows if row[0] == "example 1"]
     assert [row[2] for row in examples] == ["208.2a", "208.3a"]
     assert len(rows) == 1 + 11 + 2
+
+
+def test_a_csv_cell_that_a_spreadsheet_could_run_as_a_formula_starts_with_an_apostrophe():
+    """Also after leading whitespace, which an import that trims cells would drop."""
+    game = Game(slug="mtg", name="Magic")
+    stamp = datetime(2024, 1, 1, tzinfo=UTC)
+    en = Edition(pk=1, game=game, language="en", slug="2024-01-01", imported_at=stamp)
+    texts = [" =1+1", "\t=1", "  @x", "=SUM(A1)", "\r+1", " \n-2", "\u3000=1", "-", "Deal 1 = 2", "  plain"]
+    rows = [
+        Row(key=index, cells=[Cell(en, Entry(edition=en, kind="rule", number=f"1.{index}", text=text))])
+        for index, text in enumerate(texts)
+    ]
+    cells = [line[3] for line in list(csv.reader(io.StringIO(csv_document(SideBySide([en], "1", rows)))))[1:]]
+    prefixed = ["' =1+1", "'\t=1", "'  @x", "'=SUM(A1)", "'\r+1", "' \n-2", "'\u3000=1", "'-"]
+    assert cells == [*prefixed, "Deal 1 = 2", "  plain"]

@@ -48,5 +48,5 @@ def test_the_japanese_page_follows_2023_so_208_2b_is_stale_too(store):
 
 
 def test_an_edition_that_translates_nothing_cannot_be_judged(store):
-    with pytest.raises(SelectionError, match="^en:2025-04-04 states no source edition it translates"):
+    with pytest.raises(SelectionError, match="^English · April 4, 2025 states no source edition it translates"):
         freshness_report(edition("en", "2025-04-04"))

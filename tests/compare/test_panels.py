@@ -10,7 +10,9 @@ def test_a_stale_italian_rule_shows_the_source_difference(store):
     request = RequestFactory().get("/rules/mtg/it/2024-10-02/")
     html = str(rule_panel(request, entry("it", "2024-10-02", "208.3a")))
     assert "Stale translation" in html
-    assert "the source rule changed between English 2024-09-20 (translated) and English 2025-04-04." in html
+    assert (
+        "the source rule changed between English · September 20, 2024 (translated) and English · April 4, 2025."
+    ) in html
     assert "“Whenever <del>Veteran Motorist</del><ins>this creature</ins> crews a Vehicle" in html
     assert (
         '<a href="/compare/?game=mtg&amp;c=it%3A2024-10-02&amp;c=en&amp;c=ja&amp;c=zh-hans&amp;scope=208.3a">' in html

@@ -2,8 +2,11 @@
 
 import re
 
+import pytest
 from translate.storage.tbx import tbxfile
 from translate.storage.tmx import tmxfile
+
+from tests.visible import raw_codes
 
 FOUR = "game=mtg&c=en:2024-09-20&c=it:2024-10-02&c=it:2023-06-16&c=ja&scope=208"
 
@@ -87,23 +90,54 @@ def test_the_whole_aligned_italian_and_japanese_editions_export_as_tmx_before_an
     assert units[1].target.startswith("クリーチャー・カードの右下には、スラッシュで区切られた2つの")
 
 
-def test_a_tmx_of_two_editions_of_one_language_is_refused(client, store):
-    response = client.get("/compare/export.tmx?game=mtg&c=it:2023-06-16&c=it:2024-10-02&scope=208")
-    assert response.status_code == 400
-    assert response.content.decode() == (
-        "A TMX file holds one edition per language: choose one edition of each language"
-    )
+def test_a_tmx_of_two_editions_of_one_language_is_refused_on_the_side_by_side_page(client, store):
+    html = page(client, "/compare/export.tmx?game=mtg&c=it:2023-06-16&c=it:2024-10-02&scope=208", status=400)
+    assert (
+        '<p class="error" role="alert">A TMX file holds one edition per language: choose one edition of each language'
+        "</p>"
+    ) in html
+    # The selection, ready to correct.
+    assert html.count('name="c" value="it:2023-06-16" checked') == 1
+    assert html.count('name="c" value="it:2024-10-02" checked') == 1
+    assert 'name="scope" value="208"' in html
+
+
+HOSTILE = "<script>alert(1)</script>"
+ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
+QUOTED = f"&#x27;{ESCAPED}&#x27;"
+
+
+def test_a_download_that_cannot_be_made_never_echoes_the_request_raw(client, store):
+    """The TMX and CSV downloads answer a bad selection with the page's escaped message, never the
+    input as it came (the same escaping as ``test_bad_selections_get_a_message_never_an_error_page``)."""
+    from urllib.parse import quote
+
+    hostile = quote(HOSTILE)
+    cases = {
+        f"/compare/export.csv?game=mtg&c={hostile}": f"Column {QUOTED}: unknown language {QUOTED}",
+        f"/compare/export.tmx?game=mtg&c=en&c=it&scope={hostile}": f"Scope &#x27;{ESCAPED}&#x27; is not a rule",
+        f"/compare/export.csv?game={hostile}&c=en": f"Unknown game &#x27;{ESCAPED}&#x27;; known games: Magic: The Gathering, Berserk, ",
+        f"/compare/export.tmx?game=mtg&c=en:{hostile}&c=it": f"en:{ESCAPED}: no such edition of Magic: The Gathering; imported: ",
+    }
+    for url, message in cases.items():
+        response = client.get(url)
+        body = response.content.decode()
+        assert (response.status_code, response["Content-Type"]) == (400, "text/html; charset=utf-8"), url
+        assert f'<p class="error" role="alert">{message}' in body, url
+        assert HOSTILE not in body and "<script>alert" not in body, url
+    russian = client.get(f"/compare/export.csv?game=mtg&c={hostile}", headers={"Accept-Language": "ru"})
+    assert f'<p class="error" role="alert">Столбец {QUOTED}: неизвестный язык {QUOTED}</p>' in russian.content.decode()
 
 
 def test_bad_selections_get_a_message_never_an_error_page(client, store):
     cases = {
         "/compare/?game=mtg&c=xx&scope=208": "Column &#x27;xx&#x27;: unknown language &#x27;xx&#x27;",
         "/compare/?game=mtg&c=en&scope=%3Cscript%3E": "Scope &#x27;&lt;script&gt;&#x27; is not a rule",
-        "/compare/?game=mtg&c=en:2024-09-20&scope=999": "No rule numbered 999 in en:2024-09-20",
+        "/compare/?game=mtg&c=en:2024-09-20&scope=999": "No rule numbered 999 in English · September 20, 2024",
         "/compare/?game=chess": "Unknown game &#x27;chess&#x27;",
         "/compare/diff/?game=mtg&from=it:2023-06-16&to=en:2024-09-20": "Both editions must be of one language",
         "/compare/diff/?game=mtg&from=it&to=it:2024-10-02": "from &#x27;it&#x27;: expected LANG:EDITION",
-        "/compare/freshness/?game=mtg&edition=en:2025-04-04": "en:2025-04-04 states no source edition",
+        "/compare/freshness/?game=mtg&edition=en:2025-04-04": "English · April 4, 2025 states no source edition",
         "/compare/concordance/?game=mtg&c=it&q=" + "x" * 101: "A term has at most 100 characters",
     }
     for url, message in cases.items():
@@ -150,7 +184,7 @@ def test_the_freshness_page_lists_stale_rules_with_the_source_difference(client,
 
 def test_the_concordance_page_shows_context_and_counts(client, store):
     html = page(client, "/compare/concordance/?game=mtg&c=it:2024-10-02&c=en:2024-09-20&q=costituzione")
-    assert "29 occurrences in Italian 2024-10-02." in html
+    assert "29 occurrences in Italian · October 2, 2024." in html
     assert '<span class="rendering">toughness (28)</span>' in html
     assert '<mark class="kw">costituzione</mark>' in html
 
@@ -181,3 +215,56 @@ def test_workbench_templates_have_no_inline_style_script_or_handlers():
         assert not re.search(r"<script(?![^>]*\ssrc=)", text), template.name
         assert not re.search(r"\son[a-z]+=", text), template.name
         assert 'style="' not in text, template.name
+
+
+@pytest.mark.parametrize(
+    "ui, label",
+    [
+        ("en", "English · September 20, 2024 → English · April 4, 2025"),
+        ("it", "Inglese · 20 settembre 2024 → Inglese · 4 aprile 2025"),
+        ("ja", "英語 · 2024年9月20日 → 英語 · 2025年4月4日"),
+        ("ru", "Английский · 20 сентября 2024\u202fг. → Английский · 4 апреля 2025\u202fг."),
+    ],
+)
+def test_the_diff_page_names_its_editions_in_title_heading_and_selects(client, store, ui, label):
+    client.cookies["django_language"] = ui
+    html = page(client, "/compare/diff/?game=mtg&from=en:2024-09-20&to=en:2025-04-04&scope=208")
+    assert f"<small>{label}</small></h1>" in html
+    assert re.search(r"<title>[^<]* · " + re.escape(label) + " · rulesref</title>", html)
+    newest = label.split(" → ")[1]
+    assert f'<option value="en:2025-04-04" selected>{newest}</option>' in html
+    assert raw_codes(html) == []
+
+
+@pytest.mark.parametrize(
+    "ui, option, viewer",
+    [
+        (
+            "en",
+            "Italian · October 2, 2024 (translates English · September 20, 2024)",
+            "Japanese · 総合ルールビューア (undated)",
+        ),
+        (
+            "it",
+            "Italiano · 2 ottobre 2024 (traduce Inglese · 20 settembre 2024)",
+            "Giapponese · 総合ルールビューア (senza data)",
+        ),
+        ("ja", "イタリア語 · 2024年10月2日 (翻訳元：英語 · 2024年9月20日)", "日本語 · 総合ルールビューア（日付なし）"),
+        (
+            "ru",
+            "Итальянский · 2 октября 2024\u202fг. (перевод редакции Английский · 20 сентября 2024\u202fг.)",
+            "Японский · 総合ルールビューア (без даты)",
+        ),
+    ],
+)
+def test_workbench_pages_name_editions_never_by_slug(client, store, ui, option, viewer):
+    client.cookies["django_language"] = ui
+    freshness = page(client, "/compare/freshness/?game=mtg&edition=it:2024-10-02&scope=208")
+    assert f'<option value="it:2024-10-02" selected>{option}</option>' in freshness
+    side = page(client, "/compare/?game=mtg&c=en&c=it&c=ja&scope=208")
+    assert re.search(rf'<th scope="col" data-edition="ja:ja-viewer">{re.escape(viewer)}[<]', side)
+    concordance = page(client, "/compare/concordance/?game=mtg&c=it:2024-10-02&c=ja&q=costituzione")
+    consistency = page(client, "/compare/consistency/?game=mtg&edition=it:2024-10-02&scope=208")
+    history = page(client, "/compare/history/mtg/it/2024-10-02/208.2a/")
+    for html in (freshness, side, concordance, consistency, history):
+        assert raw_codes(html) == []

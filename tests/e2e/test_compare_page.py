@@ -28,10 +28,10 @@ def test_three_columns_show_the_aligned_208_3a(bundled_site, browser_page):
     headers = page.locator("table.side-by-side thead th").all_inner_texts()
     assert headers == [
         "Rule",
-        "English 2024-09-20",
-        "Italian 2024-10-02\ntranslates English 2024-09-20",
+        "English · September 20, 2024",
+        "Italian · October 2, 2024\ntranslates English · September 20, 2024",
         # The viewer page states no source; alignment matched it to the only English edition here.
-        "Japanese ja-viewer\ntranslates English 2024-09-20",
+        "Japanese · 総合ルールビューア (undated)\ntranslates English · September 20, 2024",
     ]
     row = page.locator('tr[data-numbers="208.3a 208.3a 208.3a"]')
     cells = row.locator("td")

@@ -59,6 +59,6 @@ def test_from_the_italian_rule_208_3a_run_the_example_and_read_4_4(transactional
     assert "Manovratore Veterano" in example.inner_text()
     page.locator("#r208\\.3a p.example-annotations a.example-run").click()
     page.wait_for_load_state()
-    assert page.url.endswith("/examples/veteran-motorist/")
+    assert page.url.endswith("/examples/veteran-motorist/?lang=it")
     assert page.locator("#step-4 tr#s4-vehicle td.pt strong").inner_text() == "4/4"
     context.close()

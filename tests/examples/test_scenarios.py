@@ -152,6 +152,11 @@ def test_a_valid_minimal_file_loads(tmp_path):
         ),
         (('ru = "Тест"', ""), "title.ru", "is required"),
         (('game = "mtg"', 'game = "poker"'), "game", "'poker' is not one of mtg, berserk, lorcana"),
+        (
+            ("[params.n]", "[params.lang]"),
+            "params.lang",
+            "'lang' is reserved: the page reads the rule's language from ?lang=",
+        ),
     ],
 )
 def test_an_invalid_scenario_names_file_field_and_reason(tmp_path, change, where, reason):

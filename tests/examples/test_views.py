@@ -41,7 +41,10 @@ def test_titles_follow_the_interface_language(client):
     html = client.get("/examples/veteran-motorist/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert '<h1 lang="ja">経験豊富な操縦者が機体に搭乗する</h1>' in html
     # A step without a Japanese text falls back to English, and says so.
-    assert '<span lang="en">Veteran Motorist and an uncrewed Vehicle are on the battlefield.</span>' in html
+    assert (
+        '<span lang="en">Veteran Motorist and an uncrewed Vehicle are on the battlefield. '
+        '<small class="lang-mark" lang="ja">（英語）</small></span>'
+    ) in html
 
 
 def test_a_scenario_page_shows_each_step_and_the_state_after_it(client):
@@ -152,6 +155,66 @@ def test_the_page_shows_the_example_it_runs_from_the_database(client, seed_editi
     assert 'href="/rules/mtg/it/2024-10-02/208.3a/"' in html
 
 
+def test_the_run_link_of_an_italian_rule_opens_the_example_in_italian(client, seed_editions):
+    rule = client.get("/rules/mtg/it/2024-10-02/208.3a/").content.decode()
+    assert '<html lang="en">' in rule  # no interface language chosen: the reader's browser asks for none
+    run = re.findall(r'<a class="example-run" href="([^"]+)">', rule)
+    assert run == ["/examples/veteran-motorist/?lang=it"]
+    response = client.get(run[0])
+    assert (response.status_code, response["Content-Language"]) == (200, "it")
+    html = response.content.decode()
+    assert '<html lang="it">' in html
+    assert '<h1 lang="it">Il Manovratore Veterano manovra un Veicolo</h1>' in html
+    assert "<h2>L’esempio della regola</h2>" in html
+    assert "<h2>Parametri</h2>" in html
+    assert '<button type="submit" id="run">Esegui</button>' in html
+    assert '<a href="/examples/?lang=it">Tutti gli esempi eseguibili</a>' in html
+    # Back to the Italian rule, whose example is quoted in Italian.
+    assert '<strong><a href="/rules/mtg/it/2024-10-02/208.3a/">208.3a</a></strong>' in html
+    assert '<p lang="it">Il Manovratore Veterano (Veteran Motorist) ha l&#x27;abilità' in html
+    assert (
+        '<h3 id="step-1-heading">Passo 1: <span lang="it">Il Manovratore Veterano e un Veicolo non manovrato sono '
+        "sul campo di battaglia.</span></h3>"
+    ) in html
+    # The checks quote the English rule: marked as English, in Italian.
+    assert '<small class="lang-mark" lang="it">(in inglese)</small></span>' in html
+    # Running it again with other parameters stays in Italian.
+    assert '<input type="hidden" name="lang" value="it">' in html
+    again = client.get("/examples/veteran-motorist/", {"lang": "it", "vehicle_power": "5"})
+    assert again.status_code == 200
+    assert '<html lang="it">' in again.content.decode()
+
+
+def test_the_interface_the_reader_chose_stays_with_the_rules_texts(client, seed_editions):
+    client.cookies["django_language"] = "en"
+    html = client.get("/examples/veteran-motorist/?lang=it").content.decode()
+    assert '<html lang="en">' in html
+    assert "<h2>Parameters</h2>" in html
+    assert '<h1 lang="it">Il Manovratore Veterano manovra un Veicolo</h1>' in html
+    assert '<strong><a href="/rules/mtg/it/2024-10-02/208.3a/">208.3a</a></strong>' in html
+    assert '<small class="lang-mark" lang="en">(in English)</small></span>' in html
+
+
+def test_a_japanese_rules_example_page_marks_its_english_steps(client, seed_editions):
+    html = client.get("/examples/veteran-motorist/?lang=ja").content.decode()
+    assert '<html lang="ja">' in html
+    assert '<h1 lang="ja">経験豊富な操縦者が機体に搭乗する</h1>' in html
+    assert '<strong><a href="/rules/mtg/ja/ja-viewer/208.3a/">208.3a</a></strong>' in html
+    assert (
+        '<span lang="en">Veteran Motorist and an uncrewed Vehicle are on the battlefield. '
+        '<small class="lang-mark" lang="ja">（英語）</small></span>'
+    ) in html
+
+
+@pytest.mark.parametrize("query", ["", "?lang=xx", "?lang=en"])
+def test_an_english_page_has_no_language_marks(client, query):
+    response = client.get(f"/examples/veteran-motorist/{query}")
+    html = response.content.decode()
+    assert (response.status_code, response["Content-Language"]) == (200, "en")
+    assert '<h1 lang="en">Veteran Motorist crews a Vehicle</h1>' in html
+    assert "lang-mark" not in html
+
+
 def test_coverage_page_counts_per_chapter(client, english_edition):
     response = client.get("/examples/coverage/")
     assert response.status_code == 200
@@ -161,10 +224,12 @@ def test_coverage_page_counts_per_chapter(client, english_edition):
     assert "603.8 example 1: not executable yet: needs triggered abilities beyond the few the engine knows" in text
 
 
-def test_coverage_page_without_the_edition_says_so(client):
+def test_coverage_page_without_the_edition_says_so_by_its_names(client):
     response = client.get("/examples/coverage/")
     assert response.status_code == 200
-    assert "The edition mtg en 2024-09-20 is not imported" in text_of(response.content.decode())
+    text = text_of(response.content.decode())
+    assert "The edition Magic: The Gathering English September 20, 2024 is not imported" in text
+    assert "mtg" not in text and "2024-09-20" not in text
 
 
 @settings(
@@ -173,7 +238,7 @@ def test_coverage_page_without_the_edition_says_so(client):
 @given(
     slug=st.sampled_from(["lost-order-of-jarkeld", "veteran-motorist", "wild-mongrel", "svogthos"]),
     params=st.dictionaries(
-        st.sampled_from(["opponent_creatures", "vehicle_power", "color", "graveyard_creatures", "x"]),
+        st.sampled_from(["opponent_creatures", "vehicle_power", "color", "graveyard_creatures", "x", "lang"]),
         st.text(max_size=12),
         max_size=3,
     ),

@@ -87,7 +87,7 @@ def test_a_german_rule_whose_english_changed_in_2_2_0_says_so_with_the_english_d
     assert added in blocks(EN_220)["4.3.6"] and added not in blocks(EN_210)["4.3.6"]
     page = client.get("/rules/lorcana/de/2026-04-30/4.3.6/").content.decode()
     assert "<strong>Stale translation</strong>" in page
-    assert "between English 2026-04-30 (translated) and English 2026-07-09" in page
+    assert "between English · April 30, 2026 (translated) and English · July 9, 2026" in page
     assert f"<ins>{added}</ins>" in page
     fresh = client.get("/rules/lorcana/de/2026-04-30/7.5.1/").content.decode()
     assert "Stale translation" not in fresh

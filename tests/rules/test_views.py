@@ -90,9 +90,9 @@ def test_cross_references_link_to_the_cited_rule_in_every_language(client, url, 
     assert expected in page(client, url)
 
 
-def test_a_reference_into_another_language_is_marked_with_its_code(client):
+def test_a_reference_into_another_language_is_marked_with_its_name_never_its_code(client):
     html = page(client, "/rules/mtg/it/2024-10-02/208.2a/")
-    assert '604.3<small class="xref-lang">en</small></a>' in html
+    assert '604.3<small class="xref-lang">English</small></a>' in html
 
 
 def test_cited_by_lists_the_rules_that_cite_this_one(client):

@@ -141,7 +141,7 @@ def test_filters_in_the_query():
         (
             "lang:xx toughness",
             "There is no language “xx” (in “lang:xx”); you can search English, Italian, Japanese, Russian, "
-            "Simplified Chinese, German, French, Korean.",
+            "Chinese (Simplified), German, French, Korean.",
         ),
         ("lang: toughness", "“lang:” needs a value"),
         (

@@ -120,7 +120,8 @@ def test_build_index_command_prints_figures(seeds):
     out = io.StringIO()
     call_command("build_index", "--json", stdout=out)
     data = json.loads(out.getvalue())
-    assert set(data) == {"generation", "documents", "seconds", "bytes"}
+    assert set(data) == {"generation", "documents", "seconds", "bytes", "removed"}
+    assert data["removed"] == []
     assert data["documents"]["ja"] == Entry.objects.filter(edition__language="ja").count()
 
 

@@ -11,6 +11,7 @@ from rulesref.rules.services import edition_import
 from rulesref.search.results import LanguageText, SearchHit, frozen_texts
 from rulesref.search.views import _shown_page
 from tests.synthetic import KOREAN_CR
+from tests.visible import raw_codes
 
 pytestmark = pytest.mark.usefixtures("search_index")
 
@@ -65,19 +66,55 @@ def test_latin_names_are_marked_in_japanese_and_chinese_rows(client):
     assert "<mark>Jarkeld</mark>" in row
 
 
-def test_an_unknown_edition_gets_a_message(client):
+@pytest.mark.parametrize(
+    "ui, message",
+    [
+        (
+            "en",
+            "Unknown edition “1999-01-01”; imported editions: October 2, 2024 (edition:2024-10-02), "
+            "September 20, 2024 (edition:2024-09-20), May 31, 2024 (edition:2024-05-31), "
+            "June 16, 2023 (edition:2023-06-16), 総合ルールビューア (undated) (edition:ja-viewer), "
+            "Фрагмент правил (ранее 15-й базовой редакции) (undated) (edition:pre-ed15).",
+        ),
+        (
+            "it",
+            "Edizione sconosciuta “1999-01-01”; edizioni importate: 2 ottobre 2024 (edition:2024-10-02), "
+            "20 settembre 2024 (edition:2024-09-20), 31 maggio 2024 (edition:2024-05-31), "
+            "16 giugno 2023 (edition:2023-06-16), 総合ルールビューア (senza data) (edition:ja-viewer), "
+            "Фрагмент правил (ранее 15-й базовой редакции) (senza data) (edition:pre-ed15).",
+        ),
+    ],
+)
+def test_an_unknown_edition_gets_a_message_naming_each_edition_with_its_filter(client, ui, message):
+    """Each edition by its date (or name) in the interface language; a slug only in the ``edition:`` to type."""
+    client.cookies["django_language"] = ui
     html = get(client, q="toughness edition:1999-01-01")
-    assert re.search(
-        r"<p class=\"warning\" role=\"alert\">Unknown edition “1999-01-01”; imported editions: [^<]*2024-09-20", html
-    )
+    assert f'<p class="warning" role="alert">{message}</p>' in html
     assert '<li class="hit">' not in html
+
+
+@pytest.mark.parametrize(
+    "ui, italian, viewer",
+    [
+        ("en", "October 2, 2024", "総合ルールビューア (undated)"),
+        ("it", "2 ottobre 2024", "総合ルールビューア (senza data)"),
+        ("ja", "2024年10月2日", "総合ルールビューア（日付なし）"),
+        ("ru", "2 октября 2024\u202fг.", "総合ルールビューア (без даты)"),
+    ],
+)
+def test_each_row_of_a_hit_names_its_edition_by_date_or_name(client, ui, italian, viewer):
+    client.cookies["django_language"] = ui
+    html = get(client, q="costituzione", lang=["it", "ja"])
+    assert f"<br><small>{italian}</small></th>" in html
+    assert f"<br><small>{viewer}</small></th>" in html
+    assert raw_codes(html) == []
 
 
 def test_unknown_language_and_game_parameters_are_reported(client):
     html = get(client, q="toughness", lang=["xx", "en"], game="chess")
     assert (
         '<p class="note">Unknown language “xx” ignored; known languages: English, Italian, Japanese, Russian, '
-        "Simplified Chinese, German, French, Korean.</p>" in html
+        "Chinese (Simplified), German, French, Korean.</p>" in html
     )
     assert (
         '<p class="note">Unknown game “chess” ignored; known games: Magic: The Gathering, Berserk, Disney Lorcana.</p>'
@@ -143,11 +180,11 @@ def test_an_unknown_lang_filter_names_the_languages(client):
     html = get(client, q="toughness lang:xx")
     assert (
         '<p class="warning" role="alert">There is no language “xx” (in “lang:xx”); you can search English, Italian, '
-        "Japanese, Russian, Simplified Chinese, German, French, Korean.</p>"
+        "Japanese, Russian, Chinese (Simplified), German, French, Korean.</p>"
     ) in html
     client.cookies["django_language"] = "it"
     italian = get(client, q="toughness lang:xx")
-    assert "inglese, italiano, giapponese, russo, cinese semplificato" in italian
+    assert "inglese, italiano, giapponese, russo, cinese (semplificato)" in italian
 
 
 def test_a_lang_filter_may_name_the_language(client):
@@ -272,5 +309,6 @@ def test_a_page_of_results_costs_a_fixed_number_of_queries(client):
     with CaptureQueriesContext(connection) as one:
         get(client, q="Jarkeld")
     # The languages that have an edition (for the boxes), then the index's freshness check (editions,
-    # card names, term forms): 3 before sections and the boxes' languages were shown, 4 now.
+    # card names, term forms): 3 before sections and the boxes' languages were shown, 4 now (the boxes'
+    # query also names every row's edition).
     assert len(many) == len(one) == 4

@@ -1,5 +1,5 @@
 """Safe defaults: DEBUG off; a local key generated into the data dir, a deployment's own key required by
-its server and by ``check --deploy``; deployment headers, error pages, admin behind login."""
+its server and by ``check --deploy``; deployment headers, error pages (the admin: ``test_admin.py``)."""
 
 import os
 import re
@@ -187,6 +187,45 @@ def test_check_deploy_is_clean_with_the_settings_the_readme_shows(tmp_path):
     assert result.stdout == "System check identified no issues (0 silenced).\n"
 
 
+KEY = secrets.token_urlsafe(50)
+NO_ISSUES = "System check identified no issues (0 silenced).\n"
+HOSTS_UNSET = (
+    "?: (rulesref.W020) ALLOWED_HOSTS is not set: the site answers only to localhost, 127.0.0.1, [::1], testserver\n"
+    "\tHINT: set ALLOWED_HOSTS to the site's host names, comma separated (e.g. rules.example.org)\n"
+)
+HOSTS_ANY = (
+    "?: (rulesref.W021) ALLOWED_HOSTS holds '*': the site answers to any Host header a client sends\n"
+    "\tHINT: name the site's host names instead (e.g. rules.example.org,www.rules.example.org)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "hosts, warning",
+    [(None, HOSTS_UNSET), (" , ", HOSTS_UNSET), ("*", HOSTS_ANY), ("rules.example.org,*", HOSTS_ANY)],
+)
+def test_check_deploy_warns_on_allowed_hosts_unset_or_any(tmp_path, hosts, warning):
+    env = readme_deploy_environment() | {"DJANGO_SECRET_KEY": KEY, "RULESREF_DATA_DIR": str(tmp_path)}
+    del env["ALLOWED_HOSTS"]
+    if hosts is not None:
+        env["ALLOWED_HOSTS"] = hosts
+    result = manage("check", "--deploy", env=env)
+    assert result.returncode == 0  # a warning (an error with --fail-level WARNING)
+    assert (result.stdout, result.stderr) == (
+        "",
+        f"System check identified some issues:\n\nWARNINGS:\n{warning}\n"
+        "System check identified 1 issue (0 silenced).\n",
+    )
+
+
+def test_hosts_of_the_sites_own_are_not_warned_about_and_a_local_check_says_nothing_of_hosts(tmp_path):
+    env = readme_deploy_environment() | {"DJANGO_SECRET_KEY": KEY, "RULESREF_DATA_DIR": str(tmp_path)}
+    env["ALLOWED_HOSTS"] = "rules.example.org,.rules.example.net"
+    deployed = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+    assert (deployed.returncode, deployed.stdout, deployed.stderr) == (0, NO_ISSUES, "")
+    local = manage("check", env={"RULESREF_DATA_DIR": str(tmp_path / "local")})
+    assert (local.returncode, local.stdout, local.stderr) == (0, NO_ISSUES, "")
+
+
 @pytest.mark.django_db
 def test_every_page_carries_the_security_headers(client):
     response = client.get("/")
@@ -259,19 +298,6 @@ def test_a_500_page_that_cannot_render_falls_back_to_a_fixed_page(rf):
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Server error</title></head>\n'
         "<body><h1>Server error</h1></body></html>\n"
     )
-
-
-@pytest.mark.django_db
-def test_the_admin_is_only_behind_a_login(client, django_user_model):
-    for url in ["/admin/", "/admin/rules/edition/", "/admin/rules/entry/", "/admin/auth/user/"]:
-        response = client.get(url)
-        assert response.status_code == 302, url
-        assert response["Location"].startswith("/admin/login/?next=")
-    staff = django_user_model.objects.create_user("editor", password="a long passphrase", is_staff=True)
-    client.force_login(staff)
-    assert client.get("/admin/").status_code == 200
-    # Staff without permissions still sees no model.
-    assert client.get("/admin/rules/edition/").status_code == 403
 
 
 def test_of_two_processes_creating_the_local_key_at_once_the_second_keeps_the_first_ones(tmp_path, monkeypatch):

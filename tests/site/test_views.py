@@ -24,16 +24,18 @@ def test_home_lists_every_edition_with_its_language_and_date(client, seeds):
     assert '<meta charset="utf-8">' in page
     assert '<h2 id="game-mtg"><a href="/rules/mtg/">Magic: The Gathering</a></h2>' in page
     assert '<a href="/rules/mtg/it/2024-10-02/">Italian · October 2, 2024</a>' in page
-    assert '<a href="/rules/mtg/ja/ja-viewer/">Japanese · ja-viewer</a>' in page
+    assert '<a href="/rules/mtg/ja/ja-viewer/">Japanese · undated edition</a>' in page
     assert '<span class="count">10 rules</span>' in page
-    assert "Translation of en:2024-09-20 (not imported)" in page
+    # A source edition known only by its key is named too (never "en:2024-09-20").
+    assert "Translation of English · September 20, 2024 (not imported)" in page
 
 
 def test_home_names_languages_and_dates_in_the_interface_language(client, seeds):
     client.cookies["django_language"] = "it"
     page = client.get("/").content.decode()
     assert '<a href="/rules/mtg/it/2024-10-02/">Italiano · 2 ottobre 2024</a>' in page
-    assert '<a href="/rules/mtg/ja/ja-viewer/">Giapponese · ja-viewer</a>' in page
+    assert '<a href="/rules/mtg/ja/ja-viewer/">Giapponese · edizione senza data</a>' in page
+    assert "Traduzione di Inglese · 20 settembre 2024 (non importata)" in page
 
 
 @pytest.mark.parametrize(
@@ -47,7 +49,7 @@ def test_home_names_languages_and_dates_in_the_interface_language(client, seeds)
                 '<label for="interface-language">Sprache der Oberfläche</label>',
                 '<a href="/rules/mtg/it/2024-10-02/">Italienisch · 2. Oktober 2024</a>',
                 '<span class="count">10 Regeln</span>',
-                '<span class="translates">Übersetzung von en:2024-09-20 (nicht importiert)</span>',
+                '<span class="translates">Übersetzung von Englisch · 20. September 2024 (nicht importiert)</span>',
             ],
         ),
         (
@@ -58,7 +60,7 @@ def test_home_names_languages_and_dates_in_the_interface_language(client, seeds)
                 '<label for="interface-language">Langue de l’interface</label>',
                 '<a href="/rules/mtg/it/2024-10-02/">Italien · 2 octobre 2024</a>',
                 '<span class="count">10 règles</span>',
-                '<span class="translates">Traduction de en:2024-09-20 (non importée)</span>',
+                '<span class="translates">Traduit de : Anglais · 20 septembre 2024 (non importée)</span>',
             ],
         ),
         (
@@ -69,7 +71,7 @@ def test_home_names_languages_and_dates_in_the_interface_language(client, seeds)
                 '<label for="interface-language">界面语言</label>',
                 '<a href="/rules/mtg/it/2024-10-02/">意大利语 · 2024年10月2日</a>',
                 '<span class="count">10 条规则</span>',
-                '<span class="translates">译自 en:2024-09-20（未导入）</span>',
+                '<span class="translates">译自 英语 · 2024年9月20日（未导入）</span>',
             ],
         ),
         (
@@ -80,7 +82,7 @@ def test_home_names_languages_and_dates_in_the_interface_language(client, seeds)
                 '<label for="interface-language">인터페이스 언어</label>',
                 '<a href="/rules/mtg/it/2024-10-02/">이탈리아어 · 2024년 10월 2일</a>',
                 '<span class="count">규칙 10개</span>',
-                '<span class="translates">en:2024-09-20의 번역(가져오지 않음)</span>',
+                '<span class="translates">영어 · 2024년 9월 20일의 번역(가져오지 않음)</span>',
             ],
         ),
     ],

@@ -67,7 +67,12 @@ class WorkbenchCommand(BaseCommand):
         path = Path(output)
         if not path.parent.is_dir():
             raise CommandError(f"--output {output}: folder {path.parent} does not exist")
-        if isinstance(data, bytes):
-            path.write_bytes(data)
-        else:
-            path.write_text(data, encoding="utf-8")
+        try:
+            if isinstance(data, bytes):
+                path.write_bytes(data)
+            else:
+                path.write_text(data, encoding="utf-8")
+        except OSError as error:
+            raise CommandError(
+                f"--output {output}: cannot be written ({error.strerror or error}); choose another file"
+            ) from None

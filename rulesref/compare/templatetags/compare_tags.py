@@ -1,10 +1,9 @@
-"""Template helpers of the translator workbench: differences and edition labels."""
+"""Template helpers of the translator workbench: differences and edition keys (form values).
+Names and dates are ``rulesref_names``' (core)."""
 
 from django import template
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
-
-from rulesref.core.languages import CONTENT_LANGUAGES
 
 from ..textdiff import DELETE, INSERT
 
@@ -49,17 +48,6 @@ def change_index(changes: list[dict], page: int, per_page: int, base_query: str)
 
 
 @register.filter
-def language_label(code: str) -> str:
-    language = CONTENT_LANGUAGES.get(code)
-    return str(language.label) if language else code
-
-
-@register.filter
-def edition_label(edition) -> str:
-    """ "Italian 2024-10-02" in the interface language."""
-    return f"{language_label(edition.language)} {edition.slug}"
-
-
-@register.filter
 def edition_key(edition) -> str:
+    """``it:2024-10-02``: a form's value and a data attribute, never shown as text."""
     return f"{edition.language}:{edition.slug}"

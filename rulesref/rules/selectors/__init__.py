@@ -32,7 +32,8 @@ from .cards import card_named, card_names, entries_mentioning, some_cards
 from .editions import (
     edition_by_slug,
     edition_named,
-    edition_slugs,
+    editions_by_key,
+    editions_by_slug,
     editions_of,
     fallback_editions,
     game_editions,
@@ -62,6 +63,7 @@ from .entries import (
 )
 from .glossary import (
     Form,
+    definition_of,
     definitions_for,
     game_terms,
     glossary_definitions,
@@ -89,7 +91,8 @@ __all__ = [
     "edition_by_slug",
     "game_editions",
     "home_listing",
-    "edition_slugs",
+    "editions_by_key",
+    "editions_by_slug",
     "fallback_editions",
     "LEVELS",
     "TocItem",
@@ -127,6 +130,7 @@ __all__ = [
     "term_ids",
     "has_glossary",
     "definitions_for",
+    "definition_of",
     "glossary_equivalents",
     "glossary_editions",
     "glossary_pairs",

@@ -8,6 +8,7 @@ The queries are ``EditionQuerySet`` methods (``models.py``); the reads that page
 
 from __future__ import annotations
 
+from django.db import models
 from django.db.models import Count
 
 from ..models import Edition, Entry
@@ -73,10 +74,22 @@ def home_listing() -> list[dict]:
     return list(games.values())
 
 
-def edition_slugs(game: str | None = None) -> set[str]:
-    """The slugs of every imported edition (of ``game``), for checking an ``edition:`` filter."""
+def editions_by_key() -> dict[tuple[str, str, str], Edition]:
+    """Every imported edition by (game, language, slug), in one query: what a page of search results
+    needs to name its rows' editions (and which languages have one)."""
+    rows = Edition.objects.select_related("game").only("game__slug", "language", "slug", "effective_date", "name")
+    return {(edition.game.slug, edition.language, edition.slug): edition for edition in rows}
+
+
+def editions_by_slug(game: str | None = None) -> dict[str, Edition]:
+    """Every imported edition slug (of ``game``) with one edition that has it (newest first, an
+    undated one last), for checking an ``edition:`` filter and naming what it may be."""
     editions = Edition.objects.for_game(game) if game else Edition.objects.all()
-    return set(editions.values_list("slug", flat=True))
+    ordered = editions.order_by(models.F("effective_date").desc(nulls_last=True), "slug", "language")
+    found: dict[str, Edition] = {}
+    for edition in ordered.only("slug", "language", "effective_date", "name"):
+        found.setdefault(edition.slug, edition)
+    return found
 
 
 def fallback_editions(edition: Edition) -> list[Edition]:

@@ -128,6 +128,18 @@ def definitions_for(edition: Edition, words: list[str]) -> dict[str, GlossaryEnt
     return found
 
 
+def definition_of(definitions: dict[str, GlossaryEntry], forms: dict[str, list[str]], language: str):
+    """One term's entry among ``definitions`` (what ``definitions_for`` found), by its ``forms`` per
+    language: a form in ``language`` first, then the others'. Its ``edition`` says the language the
+    definition is written in, which is not ``language`` where only another edition defines the term."""
+    for lang in [language, *(code for code in forms if code != language)]:
+        for form in forms.get(lang, []):
+            found = definitions.get(form.casefold())
+            if found is not None:
+                return found
+    return None
+
+
 # Versioned by the game's data, not by the edition's import alone: importing another edition of the
 # game can realign this one's rules, and the usages are alignment keys.
 @versioned(key=lambda edition: edition.pk, version=lambda edition: game_fingerprint(edition.game.slug), size=64)

@@ -1,5 +1,5 @@
-"""Template helpers for the reference pages: names and dates in the interface language,
-rule text with its links, and what other apps contribute to the rule page."""
+"""Template helpers for the reference pages: rule text with its links, and what other apps
+contribute to the rule page. Names and dates are ``rulesref_names``' (core)."""
 
 from __future__ import annotations
 
@@ -10,38 +10,12 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from rulesref.core import panels
-from rulesref.core.formatting import format_day, game_name, language_name
 from rulesref.core.languages import CONTENT_LANGUAGES
 
 from .. import selectors
 from ..glossary import term_slug
 
 register = template.Library()
-
-
-@register.filter(name="language_name")
-def language_name_filter(code: str) -> str:
-    """``it`` → "Italiano" in an Italian interface, "Italian" in an English one."""
-    return language_name(code)
-
-
-@register.filter(name="game_name")
-def game_name_filter(slug: str) -> str:
-    return game_name(slug)
-
-
-@register.filter
-def edition_date(edition) -> str:
-    """The effective date in the interface language, or the slug of an undated edition."""
-    if edition.effective_date:
-        return format_day(edition.effective_date)
-    return edition.slug
-
-
-@register.filter
-def edition_label(edition) -> str:
-    """ "Italiano · 2 ottobre 2024"."""
-    return f"{language_name(edition.language)} · {edition_date(edition)}"
 
 
 @register.simple_tag
@@ -97,10 +71,7 @@ def page_terms(marker, edition) -> list[dict]:
     for key in keys:
         by_language = forms.get(ids.get(key), {})
         own = by_language.get(edition.language, [key])
-        definition = None
-        for lang in [edition.language, *(code for code in by_language if code != edition.language)]:
-            for form in by_language.get(lang, []):
-                definition = definition or definitions.get(form.casefold())
+        definition = selectors.definition_of(definitions, by_language, edition.language)
         terms.append(
             {
                 "key": key,

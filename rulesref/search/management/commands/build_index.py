@@ -3,14 +3,25 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from rulesref.search.progress import build_with_progress
-from rulesref.search.store import IndexBuildFailed, IndexBusy, check_index, index_state, rebuild_requested
+from rulesref.search.store import (
+    IndexBuildFailed,
+    IndexBusy,
+    check_index,
+    clean_up,
+    fall_back,
+    index_problem,
+    index_state,
+    rebuild_requested,
+)
 
 
 class Command(BaseCommand):
     help = (
         "Build a new search index generation from the database (one Whoosh index per content language), "
         "verify its document counts, then make it live. The previous generation is kept; only one build runs at "
-        "a time. --check compares the live index with the database instead and exits 1 when anything is off."
+        "a time; what a killed build left behind (a partial generation, its process number in the lock) is "
+        "removed first. --check compares the live index with the database instead and exits 1 when anything "
+        "is off, a damaged index included."
     )
 
     def add_arguments(self, parser):
@@ -18,31 +29,51 @@ class Command(BaseCommand):
         parser.add_argument(
             "--check",
             action="store_true",
-            help="build nothing: compare the live index with the database (documents per language, fingerprint) "
-            "and say what is off; exit status 1 then",
+            help="build nothing: compare the live index with the database (documents per language, fingerprint, "
+            "every file against its size and sha256) and say what is off; exit status 1 then",
         )
         parser.add_argument(
             "--if-stale",
             action="store_true",
-            help="build only when the index is missing or older than the database (cheap to run from cron)",
+            help="build only when the index is missing, damaged or older than the database (cheap to run from cron)",
         )
 
     def handle(self, *args, **options):
         if options["check"]:
             return self.check_live(as_json=options["json"])
-        if options["if_stale"] and index_state() == "current" and not rebuild_requested():
-            if options["json"]:
-                self.stdout.write(json.dumps({"generation": None, "built": False}))
-            else:
-                self.stdout.write("the search index is current; nothing to build")
-            return
         try:
-            report = build_with_progress(show=not options["json"])
+            self.build(if_stale=options["if_stale"], as_json=options["json"])
         except (IndexBusy, IndexBuildFailed) as error:
             raise CommandError(str(error)) from None
-        if options["json"]:
+
+    def build(self, *, if_stale: bool, as_json: bool) -> None:
+        damage = None
+        if if_stale:
+            state = index_state(thorough=True)
+            if state == "current" and not rebuild_requested():
+                removed = clean_up()
+                if as_json:
+                    self.stdout.write(json.dumps({"generation": None, "built": False, "removed": removed}))
+                    return
+                for line in removed:
+                    self.stdout.write(line)
+                self.stdout.write("the search index is current; nothing to build")
+                return
+            damage = index_problem() if state == "damaged" else None
+        if damage and not as_json:
+            self.stdout.write(f"the live search index is damaged ({damage}): rebuilding it")
+        try:
+            report = build_with_progress(show=not as_json)
+        except IndexBuildFailed as error:
+            previous = fall_back() if damage else None
+            if previous:
+                raise IndexBuildFailed(f"{error}; serving the previous generation {previous} meanwhile") from None
+            raise
+        if as_json:
             self.stdout.write(json.dumps(report.as_json(), ensure_ascii=False))
             return
+        for line in report.removed:
+            self.stdout.write(line)
         per_language = ", ".join(f"{lang} {count}" for lang, count in report.documents.items())
         self.stdout.write(
             f"index generation {report.generation}: {sum(report.documents.values())} documents ({per_language}) "

@@ -117,13 +117,15 @@ class Command(BaseCommand):
         try:
             refresh = ensure_with_progress(show=not quiet)
         except IndexBuildFailed as error:
-            return f"the search index is stale ({error}); run “python manage.py build_index”"
+            # The rows are committed; only the index is behind (the pages say so).
+            return f"imported, but the search index is stale: {error}"
+        lines = list(refresh.removed)
         if refresh.state == "queued":
-            return "another index build is running: a rebuild is queued and runs as soon as it finishes"
-        if refresh.state == "current":
-            return ""
-        built = refresh.report
-        return f"search index rebuilt: {sum(built.documents.values())} documents in {built.seconds} s"
+            lines.append("another index build is running: a rebuild is queued and runs as soon as it finishes")
+        elif refresh.state == "built":
+            built = refresh.report
+            lines.append(f"search index rebuilt: {sum(built.documents.values())} documents in {built.seconds} s")
+        return "\n".join(lines)
 
     @staticmethod
     def is_original(report: ImportReport) -> bool:

@@ -35,9 +35,14 @@ class Command(BaseCommand):
             check_text(settings.CORPORA_DIR, what="RULESREF_CORPORA")
         except InvalidText as error:
             raise CommandError(str(error)) from None
-        settings.DATA_DIR.mkdir(parents=True, exist_ok=True)
-        call_command("migrate", interactive=False, verbosity=0)
-        written = compile_catalogs(Path(settings.LOCALE_PATHS[0]))
+        try:
+            settings.DATA_DIR.mkdir(parents=True, exist_ok=True)
+            call_command("migrate", interactive=False, verbosity=0)
+            written = compile_catalogs(Path(settings.LOCALE_PATHS[0]))
+        except OSError as error:
+            raise CommandError(
+                f"{error.filename or settings.DATA_DIR}: {error.strerror or error}: free some space or make it writable"
+            ) from None
         if written:
             self.stdout.write(f"compiled {len(written)} UI catalogs")
         try:
@@ -59,6 +64,8 @@ class Command(BaseCommand):
             refresh = ensure_with_progress()
         except IndexBuildFailed as error:
             raise CommandError(str(error)) from None
+        for line in refresh.removed:
+            self.stdout.write(line)
         if refresh.state == "queued":
             self.stdout.write("another index build is running: a rebuild is queued and runs when it finishes")
         elif refresh.state == "built":
