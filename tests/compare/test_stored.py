@@ -156,7 +156,7 @@ def test_the_freshness_page_pages_its_stale_rules(client, editions):
         "100.65",
     ]
     assert "Page 3 of 3" in third
-    assert "the source rule is no longer in English 2030-06-01." in third
+    assert "the source rule is no longer in English · June 1, 2030." in third
 
 
 @pytest.mark.parametrize(
