@@ -321,3 +321,36 @@ CR_UNHEADED = "\n".join(
         "",
     ]
 )
+
+
+def small_cr(date: str, rules: list[tuple[str, str]], *, language: str = "en") -> str:
+    """A Comprehensive Rules file of one chapter and section (100) holding ``rules`` ((number, text),
+    in order: "100.1", "100.1a"), effective on ``date`` (YYYY-MM-DD), in the English layout or, with
+    ``language="ko"``, the Korean one (as ``KOREAN_CR``)."""
+    year, month, day = (int(part) for part in date.split("-"))
+    if language == "ko":
+        head = [
+            "매직: 더 개더링 종합 규칙",
+            "",
+            f"이 규칙은 {year}년 {month}월 {day}일부터 적용됩니다.",
+            "",
+            "소개",
+            "",
+        ]
+        head += ["이 문서는 시험용입니다.", "", "목차", "", "1. 게임 개념", "100. 일반", "용어집", "크레딧", ""]
+        head += ["1. 게임 개념", "", "100. 일반", ""]
+        tail = ["용어집", "", "덱", "시험용 카드 묶음. 규칙 100.1 참조.", "", "", "크레딧", "", "시험.", ""]
+    else:
+        months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                  "October", "November", "December"]  # fmt: skip
+        head = ["Magic: The Gathering Comprehensive Rules", "", f"These rules are effective as of {months[month - 1]}"]
+        head[-1] += f" {day}, {year}."
+        head += ["", "Introduction", "", "This document is for tests.", "", "Contents", "", "1. Game Concepts"]
+        head += ["100. General", "Glossary", "Credits", "", "1. Game Concepts", "", "100. General", ""]
+        tail = ["Glossary", "", "Deck", "The cards a player starts the game with. See rule 100.1.", "", ""]
+        tail += ["Credits", "", "Thanks.", ""]
+    body = []
+    for number, text in rules:
+        label = f"{number}." if number.count(".") == 1 and number[-1].isdigit() else number
+        body += [f"{label} {text}", ""]
+    return "\n".join(head + body + tail)

@@ -52,6 +52,14 @@ class StaleRule:
         """The translated rule as a reader compares it: title, text and examples."""
         return entry_content(self.entry)
 
+    @property
+    def source_number(self) -> str:
+        return self.source.number if self.source else ""
+
+    @property
+    def newest_number(self) -> str:
+        return self.newest.number if self.newest else ""
+
     @cached_property
     def pieces(self) -> list[Piece]:
         # Cached: the page reads it more than once per rule, and a word diff of a long rule costs
@@ -70,6 +78,7 @@ class FreshnessReport:
     fresh: list[Entry] = field(default_factory=list)
     stale: list[StaleRule] = field(default_factory=list)
     missing: list[Entry] = field(default_factory=list)  # rules of the newest source
+    newest_rules: list[Entry] = field(default_factory=list)  # every rule of the newest source in scope
 
     @property
     def up_to_date(self) -> bool:
@@ -114,7 +123,7 @@ def freshness_report(translation: Edition, scope: str = "") -> FreshnessReport:
     in_source = entries_of_concepts(source, concepts)
     in_newest = {entry.concept_id: entry for entry in newest_rules if entry.concept_id is not None}
     in_newest.update(entries_of_concepts(newest, concepts - set(in_newest)))
-    report = FreshnessReport(translation, source, newest, scope)
+    report = FreshnessReport(translation, source, newest, scope, newest_rules=newest_rules)
     for entry in translated:
         original = in_source.get(entry.concept_id)
         now = in_newest.get(entry.concept_id)

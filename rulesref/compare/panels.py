@@ -13,13 +13,12 @@ entry it has nothing to say about (an unnumbered note). It shows
   page can also include it on its own.
 
 A page that shows many rules calls it once per rule: the stale rules of the whole
-translation edition are computed once, kept on the request and in Django's cache
-(keyed by the three editions' sha256).
+translation edition are read once per request from the stored freshness report
+(``stored.py``).
 """
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -27,19 +26,17 @@ from django.utils.http import urlencode
 from rulesref.rules.models import Edition, Entry
 from rulesref.rules.selectors import newest_edition_like
 
-from .freshness import StaleRule, freshness_report
+from .freshness import StaleRule
 from .selection import edition_key
-
-# The stale rules of a translation edition, cached between requests (re-imports change the key).
-CACHE_SECONDS = 24 * 3600
+from .stored import stale_ids
 
 
 def _stale_rules(request, edition: Edition) -> tuple[dict[int, tuple[str, int | None, int | None]], Edition]:
     """entry id → (reason, source entry id, newest source entry id) for the stale rules of ``edition``,
     and the newest source edition.
 
-    Kept on the request (a page shows many rules) and in Django's cache, keyed by the
-    sources' sha256, so a re-import of any of the three editions computes it afresh.
+    Kept on the request (a page shows many rules); read from the stored freshness report
+    (``stored.py``: computed at import, recomputed after a re-import).
     """
     memo = getattr(request, "_compare_stale", None) if request is not None else None
     if memo is None:
@@ -53,18 +50,7 @@ def _stale_rules(request, edition: Edition) -> tuple[dict[int, tuple[str, int | 
     if newest.pk == source.pk:
         memo[edition.pk] = ({}, newest)
         return memo[edition.pk]
-    key = f"compare:stale:{edition.pk}:{edition.source_sha256}:{source.source_sha256}:{newest.source_sha256}"
-    stale = cache.get(key)
-    if stale is None:
-        stale = {
-            item.entry.pk: (
-                item.reason,
-                item.source.pk if item.source else None,
-                item.newest.pk if item.newest else None,
-            )
-            for item in freshness_report(edition).stale
-        }
-        cache.set(key, stale, CACHE_SECONDS)
+    stale = stale_ids(edition)
     memo[edition.pk] = (stale, newest)
     return memo[edition.pk]
 

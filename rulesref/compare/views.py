@@ -18,9 +18,9 @@ from rulesref.rules.selectors import edition_by_slug
 
 from .concordance import concordance
 from .consistency import consistency_report
-from .editiondiff import chapter_titles, diff_label, edition_diff, rule_versions
+from .editiondiff import diff_label, rule_versions
 from .exports import csv_document, tbx_document, tmx_document
-from .freshness import freshness_report, translation_editions
+from .freshness import translation_editions
 from .selection import (
     SelectionError,
     edition_key,
@@ -32,10 +32,16 @@ from .selection import (
     resolve_columns,
 )
 from .sidebyside import side_by_side
+from .stored import stored_diff, stored_freshness
 from .terms import Glossary
 
-CHANGES_PER_PAGE = 100
+# Page sizes that keep every workbench page under 150 KB of HTML on the corpora (benchmarks/tools_pages.py).
+CHANGES_PER_PAGE = 50
 HITS_PER_PAGE = 50
+STALE_PER_PAGE = 25
+MISSING_PER_PAGE = 500
+# Ranges of missing rules listed in the freshness summary; past them it says how many more and links the list.
+RUNS_SHOWN = 100
 
 
 def _editions(game: str) -> list[Edition]:
@@ -212,21 +218,18 @@ def diff_view(request):
             raise SelectionError(_("Choose two different editions"))
         scope = read_scope(request.GET.get("scope"))
         context["scope"] = scope
-        diff = edition_diff(old, new, scope)
+        diff = stored_diff(old, new, scope)
     except SelectionError as error:
         return _failed(request, "compare/diff.html", context, error)
-    titles = chapter_titles(new, old)
-    shown = diff.shown
-    page = get_page(Paginator(shown, CHANGES_PER_PAGE), request.GET.get("page"))
-    page_of = {change.anchor: index // CHANGES_PER_PAGE + 1 for index, change in enumerate(shown)}
+    page = get_page(Paginator(diff.changes, CHANGES_PER_PAGE), request.GET.get("page"))
     base = "?" + urlencode([("game", game), ("from", edition_key(old)), ("to", edition_key(new)), ("scope", scope)])
-    for change in shown:
-        change.href = f"{base}&page={page_of[change.anchor]}#{change.anchor}"
+    page.object_list = diff.rows(page.object_list)
     context.update(
         diff=diff,
         label=diff_label(diff),
         counts=diff.counts(),
-        chapters=diff.by_chapter(titles),
+        chapters=diff.chapters,
+        per_page=CHANGES_PER_PAGE,
         page=page,
         base_query=base,
         old=old,
@@ -266,10 +269,20 @@ def freshness_view(request):
         translation = _one_edition(game, context["selected_key"], "edition")
         scope = read_scope(request.GET.get("scope"))
         context["scope"] = scope
-        report = freshness_report(translation, scope)
+        report = stored_freshness(translation, scope)
     except SelectionError as error:
         return _failed(request, "compare/freshness.html", context, error)
-    context.update(report=report, report_json=report.as_json())
+    base = "?" + urlencode([("game", game), ("edition", context["selected_key"]), ("scope", scope)])
+    context.update(report=report, report_json=report.as_json(), base_query=base)
+    if request.GET.get("list") == "missing":
+        # Every missing rule, paged: the summary's ranges link here.
+        missing = get_page(Paginator(report.missing, MISSING_PER_PAGE), request.GET.get("page"))
+        context.update(missing_page=missing, missing_query=f"{base}&list=missing")
+        return render(request, "compare/freshness.html", context)
+    stale = get_page(Paginator(report.stale, STALE_PER_PAGE), request.GET.get("page"))
+    for run in report.runs[:RUNS_SHOWN]:
+        run.href = f"{base}&list=missing&page={run.index // MISSING_PER_PAGE + 1}#m-{run.first[0]}"
+    context.update(stale_page=stale, runs=report.runs[:RUNS_SHOWN], more_runs=len(report.runs) > RUNS_SHOWN)
     return render(request, "compare/freshness.html", context)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +39,21 @@ class SetupError(Exception):
 
 # What a rules file of the corpora may be: text (gzipped too), Markdown, reStructuredText, a PDF.
 SUFFIXES = (".txt", ".md", ".gz", ".rst", ".pdf")
+
+
+def compute_comparisons(games: list[str] | None = None) -> str:
+    """Compute ahead what the workbench's diff and freshness pages read (``compare/stored.py``), for
+    ``games`` (default: every game); a line saying how many and how long, or "" when all were kept."""
+    from rulesref.compare.stored import comparisons_refresh
+    from rulesref.rules.models import Game
+
+    start = time.perf_counter()
+    slugs = games if games is not None else list(Game.objects.order_by("slug").values_list("slug", flat=True))
+    computed = sum(1 for game in slugs for _line in comparisons_refresh(game=game))
+    if not computed:
+        return ""
+    seconds = time.perf_counter() - start
+    return f"workbench: {computed} edition differences and freshness reports computed in {seconds:.1f} s"
 
 
 def sync_glossary() -> Iterator[str]:

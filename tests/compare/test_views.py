@@ -159,9 +159,17 @@ def test_the_diff_page_counts_per_chapter_and_shows_word_differences(client, sto
 
 
 def test_the_diff_page_shows_berserk_rules_as_moved(client, store):
-    html = page(client, "/compare/diff/?game=berserk&from=ru:pre-ed15&to=ru:2024-05-31")
-    for old, new in (("107.2", "108.2"), ("107.5", "108.5")):
-        assert f'{old} → {new}\n    <span class="badge moved">moved</span>' in html
+    url = "/compare/diff/?game=berserk&from=ru:pre-ed15&to=ru:2024-05-31"
+    first, second = page(client, url), page(client, f"{url}&page=2")
+    assert '107.2 → 108.2\n    <span class="badge moved">moved</span>' in first
+    # 50 changes a page: 107.5 is on page 2, and every page's index links it there.
+    assert '107.5 → 108.5\n    <span class="badge moved">moved</span>' in second
+    assert re.search(
+        r'<li class="moved"><a href="\?game=berserk&amp;from=ru%3Apre-ed15&amp;to=ru%3A2024-05-31'
+        r'&amp;scope=&amp;page=2#d-new-\d+">107\.5 → 108\.5</a></li>',
+        first,
+    )
+    assert re.search(r'<li class="moved"><a href="#d-new-\d+">107\.5 → 108\.5</a></li>', second)
 
 
 def test_the_history_page_shows_each_renumbering(client, store):

@@ -15,6 +15,7 @@ from rulesref.rules.parsers.numbers import SCHEMES
 from rulesref.rules.services import ImportFailed, ImportReport, edition_import
 from rulesref.search.progress import ensure_with_progress
 from rulesref.search.store import IndexBuildFailed, index_state
+from rulesref.site.setup import compute_comparisons
 
 # Names of the arguments that are text, as the user typed them.
 TEXT_ARGUMENTS = {
@@ -96,12 +97,16 @@ class Command(BaseCommand):
         finally:
             close()
         index_note = self.refresh_index(report, skip=options["no_index"], quiet=options["json"])
+        # The workbench's differences and freshness of this game, so that its pages only read them.
+        computed = compute_comparisons([report.game]) if report.changed and not report.dry_run else ""
         if options["json"]:
             self.stdout.write(json.dumps(report.as_json(), ensure_ascii=False))
             return
         self.print_report(report)
         if index_note:
             self.stdout.write(index_note)
+        if computed:
+            self.stdout.write(computed)
 
     def refresh_index(self, report: ImportReport, *, skip: bool, quiet: bool) -> str:
         """Rebuild the search index after a change, or say that it is stale."""

@@ -8,7 +8,13 @@ from rulesref.core.catalogs import compile_catalogs
 from rulesref.core.text import InvalidText, check_text
 from rulesref.search.progress import ensure_with_progress
 from rulesref.search.store import IndexBuildFailed
-from rulesref.site.setup import SetupError, import_bundled_sources, import_corpora, sync_glossary
+from rulesref.site.setup import (
+    SetupError,
+    compute_comparisons,
+    import_bundled_sources,
+    import_corpora,
+    sync_glossary,
+)
 
 
 class Command(BaseCommand):
@@ -65,6 +71,9 @@ class Command(BaseCommand):
         elif refresh.state == "built":
             built = refresh.report
             self.stdout.write(f"search index: {sum(built.documents.values())} documents in {built.seconds} s")
+        computed = compute_comparisons()
+        if computed:
+            self.stdout.write(computed)
         if options["no_serve"]:
             self.stdout.write(f"ready; database at {settings.DATABASES['default']['NAME']}")
             return
