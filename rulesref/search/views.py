@@ -3,6 +3,8 @@ its rule page in every language shown."""
 
 from __future__ import annotations
 
+import time
+
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language, gettext
@@ -17,6 +19,7 @@ from rulesref.rules.models import Edition
 from . import limits
 from .queries import QueryError, parse_user_query
 from .service import search
+from .snippets import marking_until
 
 PER_PAGE = 10
 # How many results a query is ranked for; the count says "at least" when it is reached.
@@ -25,6 +28,8 @@ MAX_RESULTS = 100
 
 def results(request):
     """The search page: a GET form and results grouped by rule, in every language asked for."""
+    # The search's time budget counts from here: reading the query and showing the page are in it.
+    started = time.monotonic()
     # Searched as typed, so that the search itself says what it cut or read as spaces; twice the limit
     # is enough for it to see that a query is too long (whatever NFKC makes of it) and bounds the cost of
     # a megabyte pasted into the box. Shown back cleaned, no longer than the search reads it.
@@ -52,7 +57,7 @@ def results(request):
     if raw.strip():
         error = _unknown_edition(raw, game)
         if error is None:
-            found = search(raw, languages=languages or None, game=game, limit=MAX_RESULTS)
+            found = search(raw, languages=languages or None, game=game, limit=MAX_RESULTS, started=started)
             target = _number_target(raw, found)
             if target:
                 return redirect(target)
@@ -77,7 +82,9 @@ def results(request):
         "game": game,
         "page_query": _page_query(request),
     }
-    return render(request, "search/results.html", context)
+    # Snippets are made as the page shows them; those past the budget are shown unmarked.
+    with marking_until(started + limits.QUERY_BUDGET_SECONDS):
+        return render(request, "search/results.html", context)
 
 
 def _unknown_edition(query: str, game: str | None) -> str | None:
