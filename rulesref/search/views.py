@@ -20,12 +20,14 @@ from . import limits
 from .queries import QueryError, parse_user_query
 from .service import search
 from .snippets import marking_until
+from .throttle import limit_searches
 
 PER_PAGE = 10
 # How many results a query is ranked for; the count says "at least" when it is reached.
 MAX_RESULTS = 100
 
 
+@limit_searches
 def results(request):
     """The search page: a GET form and results grouped by rule, in every language asked for."""
     # The search's time budget counts from here: reading the query and showing the page are in it.

@@ -1,0 +1,175 @@
+"""How many searches run at once: per client address, and on the whole node.
+
+A search may use its whole time budget (``limits.QUERY_BUDGET_SECONDS``) of a core. Four clients
+sending wildcard queries non-stop used to hold four of gunicorn's five workers of a 2-core machine, and
+every rule page queued behind them. Beyond ``SEARCH_MAX_PER_CLIENT`` searches of one client address at
+once, or ``SEARCH_MAX_CONCURRENT`` on the node, a search is answered at once with 429 and
+``Retry-After``; nothing else is counted, so static files and rule pages never wait for a search slot.
+
+Why files: the README's deployment runs gunicorn's sync workers, 2 × cores + 1 processes of one thread
+each, so a count kept inside one process would never refuse anything (each process runs one request at
+a time). The count is kept across the node's processes and threads instead: a search holds a *slot*,
+an exclusive ``flock`` on one empty file of the slots folder, for as long as it runs::
+
+    <slots folder>/             SEARCH_SLOTS_DIR, else <temp dir>/rulesref-search-slots-<hash of the data dir>
+      node-0 … node-<N-1>       one per search the node may run at once (SEARCH_MAX_CONCURRENT)
+      client-<bucket>-<i>       one per search a client may run at once (SEARCH_MAX_PER_CLIENT), for each
+                                of 256 buckets of client addresses (a hash; two addresses rarely share one)
+
+The operating system releases a lock when its file is closed or its process dies, so a worker killed
+mid-search (gunicorn's timeout, ``kill -9``) leaks no slot. Each take opens its own descriptor, so two
+threads of one process count as two searches. The folder is outside the data dir, which the web server
+only reads. When the folder cannot be used (permissions, a full disk), searches are not limited and a
+warning is logged: the limit must never take the search page down.
+
+The client is ``REMOTE_ADDR``; behind trusted proxies (``SEARCH_TRUSTED_PROXIES`` = how many), the
+entry of ``X-Forwarded-For`` the outermost of them added. An IPv6 address counts by its /64 network,
+which one machine is usually given whole.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import hashlib
+import ipaddress
+import logging
+import os
+import tempfile
+from functools import wraps
+from pathlib import Path
+
+from django.conf import settings
+from django.http import JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+
+logger = logging.getLogger(__name__)
+
+# Buckets of client addresses: 256 × SEARCH_MAX_PER_CLIENT files at most.
+BUCKETS = 256
+CLIENT = "client"
+NODE = "node"
+MESSAGES = {
+    CLIENT: _("Too many of your searches are running at once. Please try again in a moment."),
+    NODE: _("The server is running as many searches as it can at once. Please try again in a moment."),
+}
+
+
+class Busy(Exception):
+    """No slot is free: ``reason`` is ``CLIENT`` (this client's) or ``NODE`` (the node's)."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def client_address(meta, *, proxies: int = 0) -> str:
+    """The address searches are counted by: ``REMOTE_ADDR``, or with ``proxies`` trusted proxies in
+    front, the ``proxies``-th entry of ``X-Forwarded-For`` from the right (the one the outermost
+    trusted proxy added; entries left of it are the client's own say). IPv6 by its /64 network."""
+    address = meta.get("REMOTE_ADDR", "")
+    if proxies > 0:
+        forwarded = [part.strip() for part in meta.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
+        if len(forwarded) >= proxies:
+            address = forwarded[-proxies]
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def slots_dir() -> Path:
+    configured = getattr(settings, "SEARCH_SLOTS_DIR", None)
+    if configured:
+        return Path(configured)
+    digest = hashlib.sha256(str(settings.DATA_DIR).encode("utf-8")).hexdigest()[:12]
+    return Path(tempfile.gettempdir()) / f"rulesref-search-slots-{digest}"
+
+
+def _bucket(client: str) -> str:
+    return f"{hashlib.sha256(client.encode('utf-8', 'replace')).digest()[0] % BUCKETS:02x}"
+
+
+def _take(directory: Path, names: list[str]) -> int | None:
+    """A descriptor holding the lock of the first free file of ``names``, or None when all are held."""
+    for name in names:
+        fd = os.open(directory / name, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            os.close(fd)
+            if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN):
+                continue
+            raise
+        return fd
+    return None
+
+
+def acquire(client: str, *, per_client: int, node: int, directory: Path | None = None) -> list[int]:
+    """Take one of ``client``'s slots and one of the node's (a cap of 0: none needed); the descriptors to
+    give back to ``release``. Raises ``Busy`` when either is full, OSError when the folder is unusable."""
+    directory = directory or slots_dir()
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    held: list[int] = []
+    try:
+        for reason, names in (
+            (CLIENT, [f"client-{_bucket(client)}-{i}" for i in range(per_client)]),
+            (NODE, [f"node-{i}" for i in range(node)]),
+        ):
+            if not names:
+                continue
+            fd = _take(directory, names)
+            if fd is None:
+                raise Busy(reason)
+            held.append(fd)
+    except BaseException:
+        release(held)
+        raise
+    return held
+
+
+def release(held: list[int]) -> None:
+    for fd in held:
+        os.close(fd)
+
+
+def limit_searches(view):
+    """Run ``view`` (the search page) only while this client and the node have a free search slot;
+    else answer 429 at once. A request without a query (the empty form) searches nothing and is let
+    through."""
+
+    @wraps(view)
+    def limited(request, *args, **kwargs):
+        if not request.GET.get("q", "").strip():
+            return view(request, *args, **kwargs)
+        client = client_address(request.META, proxies=settings.SEARCH_TRUSTED_PROXIES)
+        try:
+            held = acquire(client, per_client=settings.SEARCH_MAX_PER_CLIENT, node=settings.SEARCH_MAX_CONCURRENT)
+        except Busy as busy:
+            return too_many_searches(request, busy.reason)
+        except OSError as error:
+            logger.warning("search slots unusable, searches are not limited: %s", error)
+            held = []
+        try:
+            return view(request, *args, **kwargs)
+        finally:
+            release(held)
+
+    return limited
+
+
+def too_many_searches(request, reason: str):
+    """429 with ``Retry-After``: JSON when the request prefers it, else the page in the interface language."""
+    message = MESSAGES[reason]
+    if request.get_preferred_type(["text/html", "application/json"]) == "application/json":
+        response = JsonResponse({"error": str(message)}, status=429)
+    else:
+        response = render(request, "search/too_many.html", {"message": message}, status=429)
+    response["Retry-After"] = str(settings.SEARCH_RETRY_AFTER)
+    return response
