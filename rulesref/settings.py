@@ -7,7 +7,7 @@
 - ``RULESREF_BEHIND_PROXY``: trust ``X-Forwarded-Proto: https`` from the load balancer in front.
 - ``RULESREF_CORPORA``: a folder of official rules files that ``quickstart`` imports too.
 - ``RULESREF_STATIC_ROOT``: where ``collectstatic`` writes (default ``<data dir>/static``).
-- ``RULESREF_SEARCH_PER_CLIENT`` (1), ``RULESREF_SEARCH_CONCURRENCY`` (the cores, at least 2),
+- ``RULESREF_SEARCH_PER_CLIENT`` (1), ``RULESREF_SEARCH_CONCURRENCY`` (2 × cores),
   ``RULESREF_SEARCH_RETRY_AFTER`` (1 s), ``RULESREF_TRUSTED_PROXIES`` (0), ``RULESREF_SEARCH_SLOTS_DIR``:
   searches at once (``rulesref.search.throttle``).
 
@@ -181,11 +181,11 @@ CONTENT_SECURITY_POLICY = {
 
 # Searches at once (rulesref/search/throttle.py): per client address, and on the whole node (every
 # worker process and thread); a search beyond either is answered 429 with Retry-After. 0: no limit.
-# A person runs one search at a time, and one answers in 2–20 ms; a search is CPU-bound, so more at
-# once than the node has cores only makes each slower, and with gunicorn's 2 × cores + 1 workers the
-# other cores + 1 workers stay free for rule pages and static files.
+# A person runs one search at a time, and one answers in 2–20 ms. On the node, 2 × cores: with
+# gunicorn's 2 × cores + 1 workers, one worker at least is always free for rule pages and static
+# files (the cores alone refused one normal search in ten on a busy 2-core machine).
 SEARCH_MAX_PER_CLIENT = int(os.environ.get("RULESREF_SEARCH_PER_CLIENT", "1"))
-SEARCH_MAX_CONCURRENT = int(os.environ.get("RULESREF_SEARCH_CONCURRENCY", str(max(2, os.cpu_count() or 2))))
+SEARCH_MAX_CONCURRENT = int(os.environ.get("RULESREF_SEARCH_CONCURRENCY", str(2 * (os.cpu_count() or 1))))
 SEARCH_RETRY_AFTER = int(os.environ.get("RULESREF_SEARCH_RETRY_AFTER", "1"))
 # How many proxies in front append to X-Forwarded-For (0: the client is REMOTE_ADDR, the header is
 # ignored, as a client can write anything in it).

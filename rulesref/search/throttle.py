@@ -40,8 +40,8 @@ from functools import wraps
 from pathlib import Path
 
 from django.conf import settings
-from django.http import JsonResponse
-from django.shortcuts import render
+from django.http import HttpResponse, JsonResponse
+from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
 logger = logging.getLogger(__name__)
@@ -170,6 +170,8 @@ def too_many_searches(request, reason: str):
     if request.get_preferred_type(["text/html", "application/json"]) == "application/json":
         response = JsonResponse({"error": str(message)}, status=429)
     else:
-        response = render(request, "search/too_many.html", {"message": message}, status=429)
+        # A plain dict, no RequestContext: the page needs no context processor (nor their reads).
+        body = render_to_string("search/too_many.html", {"message": message})
+        response = HttpResponse(body, status=429)
     response["Retry-After"] = str(settings.SEARCH_RETRY_AFTER)
     return response
