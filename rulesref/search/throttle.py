@@ -22,6 +22,11 @@ threads of one process count as two searches. The folder is outside the data dir
 only reads. When the folder cannot be used (permissions, a full disk), searches are not limited and a
 warning is logged: the limit must never take the search page down.
 
+A search that used its whole time budget keeps its client's slot for ``SEARCH_RETRY_AFTER`` seconds
+more (the file's modification time is set that far ahead, and a slot file "from the future" is not
+free): a client sending expensive queries back to back runs one every 1.15 s instead of one every
+0.15 s, while a reader's searches (2–20 ms) never cool down.
+
 The client is ``REMOTE_ADDR``; behind trusted proxies (``SEARCH_TRUSTED_PROXIES`` = how many), the
 entry of ``X-Forwarded-For`` the outermost of them added. An IPv6 address counts by its /64 network,
 which one machine is usually given whole.
@@ -36,6 +41,8 @@ import ipaddress
 import logging
 import os
 import tempfile
+import time
+from dataclasses import dataclass
 from functools import wraps
 from pathlib import Path
 
@@ -43,6 +50,8 @@ from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
+
+from . import limits
 
 logger = logging.getLogger(__name__)
 
@@ -96,8 +105,9 @@ def _bucket(client: str) -> str:
     return f"{hashlib.sha256(client.encode('utf-8', 'replace')).digest()[0] % BUCKETS:02x}"
 
 
-def _take(directory: Path, names: list[str]) -> int | None:
-    """A descriptor holding the lock of the first free file of ``names``, or None when all are held."""
+def _take(directory: Path, names: list[str], *, now: float | None = None) -> int | None:
+    """A descriptor holding the lock of the first free file of ``names``, or None when all are held.
+    With ``now`` (``time.time()``), a file whose modification time is later is cooling down: not free."""
     for name in names:
         fd = os.open(directory / name, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
         try:
@@ -107,36 +117,55 @@ def _take(directory: Path, names: list[str]) -> int | None:
             if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN):
                 continue
             raise
+        if now is not None and os.fstat(fd).st_mtime > now:
+            os.close(fd)
+            continue
         return fd
     return None
 
 
-def acquire(client: str, *, per_client: int, node: int, directory: Path | None = None) -> list[int]:
-    """Take one of ``client``'s slots and one of the node's (a cap of 0: none needed); the descriptors to
-    give back to ``release``. Raises ``Busy`` when either is full, OSError when the folder is unusable."""
+@dataclass
+class Held:
+    """The descriptors of the slots a search holds (None where no cap applies)."""
+
+    client: int | None = None
+    node: int | None = None
+
+
+def acquire(client: str, *, per_client: int, node: int, directory: Path | None = None) -> Held:
+    """Take one of ``client``'s slots and one of the node's (a cap of 0: none needed), to give back to
+    ``release``. Raises ``Busy`` when either is full, OSError when the folder is unusable."""
     directory = directory or slots_dir()
     directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-    held: list[int] = []
+    held = Held()
     try:
-        for reason, names in (
-            (CLIENT, [f"client-{_bucket(client)}-{i}" for i in range(per_client)]),
-            (NODE, [f"node-{i}" for i in range(node)]),
-        ):
-            if not names:
-                continue
-            fd = _take(directory, names)
-            if fd is None:
-                raise Busy(reason)
-            held.append(fd)
+        if per_client:
+            names = [f"client-{_bucket(client)}-{i}" for i in range(per_client)]
+            held.client = _take(directory, names, now=time.time())
+            if held.client is None:
+                raise Busy(CLIENT)
+        if node:
+            held.node = _take(directory, [f"node-{i}" for i in range(node)])
+            if held.node is None:
+                raise Busy(NODE)
     except BaseException:
         release(held)
         raise
     return held
 
 
-def release(held: list[int]) -> None:
-    for fd in held:
-        os.close(fd)
+def cool_down(held: Held, seconds: float) -> None:
+    """The client's slot stays taken for ``seconds`` after it is released (its file's modification time
+    is set that far ahead; ``_take`` reads it)."""
+    if held.client is not None:
+        until = time.time() + seconds
+        os.utime(held.client, (until, until))
+
+
+def release(held: Held) -> None:
+    for fd in (held.client, held.node):
+        if fd is not None:
+            os.close(fd)
 
 
 def limit_searches(view):
@@ -155,10 +184,14 @@ def limit_searches(view):
             return too_many_searches(request, busy.reason)
         except OSError as error:
             logger.warning("search slots unusable, searches are not limited: %s", error)
-            held = []
+            held = Held()
+        started = time.monotonic()
         try:
             return view(request, *args, **kwargs)
         finally:
+            if time.monotonic() - started >= limits.QUERY_BUDGET_SECONDS:
+                # It used its whole budget: the client's next search waits the Retry-After a 429 names.
+                cool_down(held, settings.SEARCH_RETRY_AFTER)
             release(held)
 
     return limited

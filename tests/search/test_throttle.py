@@ -7,7 +7,8 @@ import threading
 
 import pytest
 
-from rulesref.search.throttle import Busy, acquire, client_address, release
+from rulesref.search import limits
+from rulesref.search.throttle import Busy, Held, acquire, client_address, release
 
 pytestmark = pytest.mark.usefixtures("search_index")
 
@@ -81,7 +82,7 @@ def test_threads_of_one_process_count_as_separate_searches(slots):
         thread.start()
     for thread in threads:
         thread.join()
-    taken = [fds for fds in results if isinstance(fds, list)]
+    taken = [held for held in results if isinstance(held, Held)]
     assert (len(taken), [r for r in results if r == "client"]) == (2, ["client"])
     for fds in taken:
         release(fds)
@@ -161,4 +162,15 @@ def test_an_unusable_slots_folder_leaves_searches_unlimited(client, settings, tm
 
 def test_a_limit_of_zero_means_no_limit(held, slots):
     held("192.0.2.7")
-    assert acquire("192.0.2.7", per_client=0, node=0, directory=slots) == []
+    assert acquire("192.0.2.7", per_client=0, node=0, directory=slots) == Held(client=None, node=None)
+
+
+def test_a_search_that_used_its_whole_budget_cools_its_client_down_for_retry_after(client, slots, monkeypatch):
+    """Its slot stays taken for SEARCH_RETRY_AFTER (3 s here) after it ends: the same client's next
+    search is refused at once, another client's is not."""
+    monkeypatch.setattr(limits, "QUERY_BUDGET_SECONDS", 0.0)
+    assert client.get("/search/", {"q": "toughness"}).status_code == 200
+    again = client.get("/search/", {"q": "power"})
+    assert (again.status_code, again["Retry-After"]) == (429, "3")
+    assert f'<p role="alert">{CLIENT_BUSY}</p>' in again.content.decode()
+    assert client.get("/search/", {"q": "power"}, REMOTE_ADDR="198.51.100.4").status_code == 200
