@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from rulesref.search import limits
+from rulesref.search import throttle
 from rulesref.search.throttle import Busy, Held, acquire, client_address, release
 
 pytestmark = pytest.mark.usefixtures("search_index")
@@ -165,10 +165,10 @@ def test_a_limit_of_zero_means_no_limit(held, slots):
     assert acquire("192.0.2.7", per_client=0, node=0, directory=slots) == Held(client=None, node=None)
 
 
-def test_a_search_that_used_its_whole_budget_cools_its_client_down_for_retry_after(client, slots, monkeypatch):
+def test_an_expensive_search_cools_its_client_down_for_retry_after(client, slots, monkeypatch):
     """Its slot stays taken for SEARCH_RETRY_AFTER (3 s here) after it ends: the same client's next
     search is refused at once, another client's is not."""
-    monkeypatch.setattr(limits, "QUERY_BUDGET_SECONDS", 0.0)
+    monkeypatch.setattr(throttle, "EXPENSIVE_CPU_SECONDS", 0.0)
     assert client.get("/search/", {"q": "toughness"}).status_code == 200
     again = client.get("/search/", {"q": "power"})
     assert (again.status_code, again["Retry-After"]) == (429, "3")
