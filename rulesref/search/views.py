@@ -18,7 +18,7 @@ from rulesref.rules.models import Edition
 
 from . import limits
 from .queries import QueryError, parse_user_query
-from .service import search
+from .service import BUDGET_NOTICE, search
 from .snippets import marking_until
 from .throttle import limit_searches
 
@@ -60,6 +60,8 @@ def results(request):
         error = _unknown_edition(raw, game)
         if error is None:
             found = search(raw, languages=languages or None, game=game, limit=MAX_RESULTS, started=started)
+            # Read by throttle.limit_searches: a client whose search was cut short at a high cost cools down.
+            request.search_cut_short = BUDGET_NOTICE in found.notices
             target = _number_target(raw, found)
             if target:
                 return redirect(target)

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from rulesref.search import throttle
+from rulesref.search import clear_cache, limits, throttle
 from rulesref.search.throttle import Busy, Held, acquire, client_address, release
 
 pytestmark = pytest.mark.usefixtures("search_index")
@@ -24,6 +24,14 @@ def slots(settings, tmp_path):
     settings.SEARCH_RETRY_AFTER = 3
     settings.SEARCH_TRUSTED_PROXIES = 0
     return settings.SEARCH_SLOTS_DIR
+
+
+@pytest.fixture(autouse=True)
+def fresh_results():
+    """A result cached by another test would not be cut short, nor cost anything."""
+    clear_cache()
+    yield
+    clear_cache()
 
 
 @pytest.fixture
@@ -165,12 +173,26 @@ def test_a_limit_of_zero_means_no_limit(held, slots):
     assert acquire("192.0.2.7", per_client=0, node=0, directory=slots) == Held(client=None, node=None)
 
 
-def test_an_expensive_search_cools_its_client_down_for_retry_after(client, slots, monkeypatch):
+def test_a_search_cut_short_at_a_high_cost_cools_its_client_down_for_retry_after(client, slots, monkeypatch):
     """Its slot stays taken for SEARCH_RETRY_AFTER (3 s here) after it ends: the same client's next
     search is refused at once, another client's is not."""
+    monkeypatch.setattr(limits, "QUERY_BUDGET_SECONDS", 0.0)
     monkeypatch.setattr(throttle, "EXPENSIVE_CPU_SECONDS", 0.0)
     assert client.get("/search/", {"q": "toughness"}).status_code == 200
     again = client.get("/search/", {"q": "power"})
     assert (again.status_code, again["Retry-After"]) == (429, "3")
     assert f'<p role="alert">{CLIENT_BUSY}</p>' in again.content.decode()
     assert client.get("/search/", {"q": "power"}, REMOTE_ADDR="198.51.100.4").status_code == 200
+
+
+def test_a_cheap_search_cut_short_by_a_busy_machine_does_not_cool_its_client_down(client, monkeypatch):
+    monkeypatch.setattr(limits, "QUERY_BUDGET_SECONDS", 0.0)
+    monkeypatch.setattr(throttle, "EXPENSIVE_CPU_SECONDS", 60.0)
+    assert client.get("/search/", {"q": "toughness"}).status_code == 200
+    assert client.get("/search/", {"q": "power"}).status_code == 200
+
+
+def test_a_costly_search_within_its_budget_does_not_cool_its_client_down(client, monkeypatch):
+    monkeypatch.setattr(throttle, "EXPENSIVE_CPU_SECONDS", 0.0)
+    assert client.get("/search/", {"q": "toughness"}).status_code == 200
+    assert client.get("/search/", {"q": "power"}).status_code == 200
