@@ -58,9 +58,10 @@ logger = logging.getLogger(__name__)
 # client cools down. Cut short alone is the wall clock, which grows for every search on a busy machine
 # (cooling down on it refused 3 % of a normal benchmark client's requests on a shared 2-core machine);
 # CPU time alone counts a worker's first search, which opens the index (its clock starts after that,
-# so it is not cut short). A reader's search costs 2–30 ms of CPU, uncached; a query of three 64-term
-# wildcards cut short 100–150 ms.
-EXPENSIVE_CPU_SECONDS = 0.04
+# so it is not cut short). A reader's uncached search costs up to 70 ms of CPU on the corpora (a busy
+# machine, with 40 ms 19 of 608 normal requests were refused); a query of three 64-term wildcards cut
+# short 100–150 ms.
+EXPENSIVE_CPU_SECONDS = 0.1
 # Buckets of client addresses: 256 × SEARCH_MAX_PER_CLIENT files at most.
 BUCKETS = 256
 CLIENT = "client"
