@@ -8,6 +8,9 @@
 - ``RULESREF_CORPORA``: a folder of official rules files that ``quickstart`` imports too.
 - ``RULESREF_STATIC_ROOT``: where ``collectstatic`` writes (default ``<data dir>/static``).
 - ``RULESREF_ADMIN`` (``1``): mount Django's admin at ``/admin/`` (off: no such page), logins throttled.
+- ``RULESREF_SEARCH_PER_CLIENT`` (1), ``RULESREF_SEARCH_CONCURRENCY`` (2 × cores),
+  ``RULESREF_SEARCH_RETRY_AFTER`` (1 s), ``RULESREF_TRUSTED_PROXIES`` (0), ``RULESREF_SEARCH_SLOTS_DIR``:
+  searches at once (``rulesref.search.throttle``).
 
 Local or deployed is one rule (``rulesref.core.secret_key``): ``DJANGO_SECRET_KEY`` set is a
 deployment (HTTPS on, static files from ``collectstatic``); unset is a local checkout, which signs
@@ -199,6 +202,20 @@ CONTENT_SECURITY_POLICY = {
         "object-src": ["'none'"],
     },
 }
+
+# Searches at once (rulesref/search/throttle.py): per client address, and on the whole node (every
+# worker process and thread); a search beyond either is answered 429 with Retry-After. 0: no limit.
+# A person runs one search at a time, and one answers in 2–20 ms. On the node, 2 × cores: with
+# gunicorn's 2 × cores + 1 workers, one worker at least is always free for rule pages and static
+# files (the cores alone refused one normal search in ten on a busy 2-core machine).
+SEARCH_MAX_PER_CLIENT = int(os.environ.get("RULESREF_SEARCH_PER_CLIENT", "1"))
+SEARCH_MAX_CONCURRENT = int(os.environ.get("RULESREF_SEARCH_CONCURRENCY", str(2 * (os.cpu_count() or 1))))
+SEARCH_RETRY_AFTER = int(os.environ.get("RULESREF_SEARCH_RETRY_AFTER", "1"))
+# How many proxies in front append to X-Forwarded-For (0: the client is REMOTE_ADDR, the header is
+# ignored, as a client can write anything in it).
+SEARCH_TRUSTED_PROXIES = int(os.environ.get("RULESREF_TRUSTED_PROXIES", "0"))
+# Where the slots' lock files live (default: a folder of the system's temp dir named after the data dir).
+SEARCH_SLOTS_DIR = os.environ.get("RULESREF_SEARCH_SLOTS_DIR") or None
 
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},

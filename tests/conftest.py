@@ -51,8 +51,9 @@ def corpus():
 
 @pytest.fixture(autouse=True)
 def private_data_dir(settings, tmp_path):
-    """Each test writes its database files and search indexes under its own folder."""
+    """Each test writes its database files, search indexes and search slots under its own folder."""
     settings.DATA_DIR = tmp_path / "data"
+    settings.SEARCH_SLOTS_DIR = tmp_path / "search-slots"
     return settings.DATA_DIR
 
 

@@ -111,6 +111,10 @@ class LanguageIndex:
     def __init__(self, language: str, path: Path):
         self.language = language
         self.index = whoosh_index.open_dir(str(path))
+        # Read once: Whoosh's ``index.schema`` unpickles the table of contents (analyzers included) on
+        # every access, about 1 ms each, which a query's snippets and plans paid again and again.
+        self.schema = self.index.schema
+        self.text_analyzer = self.schema["text"].analyzer
         self.local = threading.local()
         with self.index.searcher() as searcher:
             reader = searcher.reader()
@@ -136,7 +140,7 @@ class LanguageIndex:
 
     def warm_analyzers(self) -> None:
         """Run every analyzed field's analyzer once over a sample word."""
-        schema = self.index.schema
+        schema = self.schema
         for name in schema.names():
             analyzer = getattr(schema[name], "analyzer", None)
             if analyzer is not None:
@@ -266,12 +270,9 @@ class LanguageIndex:
         return outer.results(), exceeded
 
 
-# How often a walk checks the clock: every this many documents collected, or postings of a common
-# term stepped over.
+# How often a walk checks the clock: every this many documents collected, or steps of the terms'
+# postings.
 CHECK_EVERY = 64
-# A term in at least this many documents is "common": walking its postings is what can take long (an
-# intersection of common words steps through them inside Whoosh, before the first match).
-COMMON_TERM_DOCUMENTS = 256
 
 
 def past(deadline: float | None) -> bool:
@@ -279,54 +280,69 @@ def past(deadline: float | None) -> bool:
     return deadline is not None and time.monotonic() > deadline
 
 
-class _DeadlineMatcher(WrappingMatcher):
-    """The postings of a common term, raising BudgetExceeded once the deadline has passed: Whoosh's
-    intersection and phrase matchers step through postings in loops of their own, which the
-    collector's check between documents never sees."""
+class _Clock:
+    """One search's deadline, checked every ``CHECK_EVERY`` steps taken by any of its postings."""
 
-    def __init__(self, child, deadline: float, boost=1.0):
-        super().__init__(child, boost=boost)
+    def __init__(self, deadline: float):
         self.deadline = deadline
         self.countdown = CHECK_EVERY
 
-    def _replacement(self, newchild):
-        return _DeadlineMatcher(newchild, self.deadline, boost=self.boost)
-
-    def copy(self):
-        return _DeadlineMatcher(self.child.copy(), self.deadline, boost=self.boost)
-
-    def _tick(self):
+    def tick(self) -> None:
         self.countdown -= 1
         if not self.countdown:
             self.countdown = CHECK_EVERY
             if time.monotonic() > self.deadline:
                 raise BudgetExceeded
 
+
+class _DeadlineMatcher(WrappingMatcher):
+    """A term's postings, raising BudgetExceeded once the deadline has passed: Whoosh's intersection,
+    union and phrase matchers step through postings (and sum their blocks' qualities) in loops of
+    their own, even while a matcher is built, which the collector's check between documents never
+    sees. Every term's postings share one clock: a union of three 64-term wildcards steps each of its
+    192 rare terms only a few times, and spent 300 ms building its matcher before the first document."""
+
+    def __init__(self, child, clock: _Clock, boost=1.0):
+        super().__init__(child, boost=boost)
+        self.clock = clock
+
+    def _replacement(self, newchild):
+        return _DeadlineMatcher(newchild, self.clock, boost=self.boost)
+
+    def copy(self):
+        return _DeadlineMatcher(self.child.copy(), self.clock, boost=self.boost)
+
     def next(self):
-        self._tick()
+        self.clock.tick()
         return self.child.next()
 
     def skip_to(self, id):
-        self._tick()
+        self.clock.tick()
         return self.child.skip_to(id)
+
+    def skip_to_quality(self, minquality):
+        self.clock.tick()
+        return self.child.skip_to_quality(minquality)
+
+    def block_quality(self):
+        self.clock.tick()
+        return self.child.block_quality()
 
 
 class _DeadlineSearcher:
-    """A (sub)searcher whose postings of common terms check the deadline as they are walked; the
-    rest is the searcher's own."""
+    """A (sub)searcher whose postings check the deadline as they are walked; the rest is the
+    searcher's own."""
 
     def __init__(self, searcher, deadline: float):
         self._searcher = searcher
-        self._deadline = deadline
+        self._clock = _Clock(deadline)
 
     def __getattr__(self, name):
         return getattr(self._searcher, name)
 
     def postings(self, fieldname, text, weighting=None, qf=1):
-        matcher = self._searcher.postings(fieldname, text, weighting=weighting, qf=qf)
-        if self._searcher.reader().doc_frequency(fieldname, text) >= COMMON_TERM_DOCUMENTS:
-            matcher = _DeadlineMatcher(matcher, self._deadline)
-        return matcher
+        self._clock.tick()
+        return _DeadlineMatcher(self._searcher.postings(fieldname, text, weighting=weighting, qf=qf), self._clock)
 
 
 class _RangeMatches:

@@ -139,7 +139,7 @@ def _pairs_in_index(index, language: str, text: str) -> str:
     if question_words is not None:
         text = question_words.sub(" ", text)
     reader = index.searcher().reader()
-    analyzer = index.index.schema["text"].analyzer
+    analyzer = index.text_analyzer
     pairs = dict.fromkeys(token.text for token in analyzer(text, mode="query"))
     return " ".join(pair for pair in pairs if ("text", pair) in reader) or text
 
@@ -192,7 +192,7 @@ def _parser(index, mode: str):
         language = index.language
         fields = ["text", "heading"] + (["bigrams"] if language in BIGRAM_COMPANION else [])
         kwargs = {"group": OrGroup} if mode == ANY else {}
-        parser = MultifieldParser(fields, index.index.schema, fieldboosts={"heading": RANKING.heading_boost}, **kwargs)
+        parser = MultifieldParser(fields, index.schema, fieldboosts={"heading": RANKING.heading_boost}, **kwargs)
         # Only what we document: words, "phrases", prefix*, AND/OR/NOT and groups. Field syntax
         # is read by queries.py before parsing, so "foo:bar" is plain text here.
         for plugin in list(parser.plugins):
@@ -283,7 +283,7 @@ def _counted(index, language: str, text: str, groups: tuple) -> int | None:
     match = phrase.search(text) if phrase and is_question(text) else None
     if match is None:
         return None
-    analyzer = index.index.schema["text"].analyzer
+    analyzer = index.text_analyzer
     return min(len(groups), sum(1 for _ in analyzer(text[: match.start()], mode="query")))
 
 
@@ -302,7 +302,7 @@ def numerals(generation, language: str) -> Numerals:
     found = index.__dict__.get("numerals")
     if found is None:
         reader = index.searcher().reader()
-        analyzer = index.index.schema["text"].analyzer
+        analyzer = index.text_analyzer
         terms = {_text(term) for digit in "0123456789" for term in reader.expand_prefix("text", digit)}
         terms = {term for term in terms if DIGITS_RE.fullmatch(term)}
         terms |= set(_number_keys(index))
@@ -383,7 +383,7 @@ def _number_keys(index) -> dict[str, str]:
     """Indexed number words → their value in digits: "zero" and "0" are one question word."""
     keys = index.__dict__.get("number_keys")
     if keys is None:
-        analyzer = index.index.schema["text"].analyzer
+        analyzer = index.text_analyzer
         keys = {
             token.text: str(value)
             for value, forms in NUMBER_WORDS.get(index.language, {}).items()

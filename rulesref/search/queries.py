@@ -119,7 +119,12 @@ def _balance_parentheses(text: str, notices: list) -> str:
         notices.append(_("Unbalanced parentheses were ignored."))
         return text.replace("(", " ").replace(")", " ")
     if deepest > limits.MAX_NESTING:
-        notices.append(_("Parentheses nested that deep were ignored."))
+        notices.append(
+            message(
+                _("Parentheses nested more than %(count)d deep were ignored: your query was searched without them."),
+                {"count": limits.MAX_NESTING},
+            )
+        )
         return text.replace("(", " ").replace(")", " ")
     return text
 

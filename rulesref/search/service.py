@@ -22,16 +22,16 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 
-from . import limits, planning, spelling
+from . import limits, planning, snippets, spelling
 from .generations import LRU, IndexMissing, open_generation, past, read_failed
 from .queries import QueryError, UserQuery, parse_user_query
 from .ranking import RANKING, Fused, QuestionWord, fuse, idf, question_order
 from .results import LanguageText, SearchHit, SearchResults, frozen_texts, rule_url
-from .snippets import snippet
 from .store import IndexDamaged
 
 _cache = LRU(limits.RESULT_CACHE_SIZE)
@@ -72,8 +72,15 @@ def search(
     game: str | None = None,
     edition: str | None = None,
     limit: int = 10,
+    started: float | None = None,
 ) -> SearchResults:
-    """Search every language; one hit per rule, best first, shown in ``languages`` (default: all)."""
+    """Search every language; one hit per rule, best first, shown in ``languages`` (default: all).
+
+    ``started``: when the request began (``time.monotonic()``; default: now). The time budget
+    (``limits.QUERY_BUDGET_SECONDS``) counts from it, so that reading the query, planning, matching and
+    showing the page all fit in it.
+    """
+    started = time.monotonic() if started is None else started
     try:
         user = parse_user_query(query)
     except QueryError as error:
@@ -93,7 +100,7 @@ def search(
     answer = _cache.get(key)
     if answer is None:
         try:
-            answer = _run(generation, user, shown, game, edition, limit)
+            answer = _run(generation, user, shown, game, edition, limit, started)
         except Exception:
             # Damaged files can pass the checks on opening and fail only where a search reads them.
             if not read_failed(generation):
@@ -109,15 +116,17 @@ def search(
     )
 
 
-def _run(generation, user: UserQuery, shown: list[str], game, edition, limit) -> _Answer:
+def _run(generation, user: UserQuery, shown: list[str], game, edition, limit, started: float) -> _Answer:
+    warming = time.monotonic()
     # Every language is searched (a language filter only chooses what is shown); not one with
     # nothing in scope (no Берсерк in Japanese).
     searched = [lang for lang in generation.languages if generation[lang].scope(game, edition).count]
     # What the first query of a thread or a generation pays once (the scope above, each language's
-    # searcher in this thread, the analyzers' first run) is not what this query costs: the clock
-    # starts after it.
+    # searcher in this thread, the analyzers' first run) is not what this query costs: the clock is
+    # moved on by it. The end of the budget is kept for showing the page.
     generation.warm()
-    deadline = time.monotonic() + limits.QUERY_BUDGET_SECONDS
+    once = time.monotonic() - warming
+    deadline = started + once + limits.QUERY_BUDGET_SECONDS - limits.SHOW_SECONDS
     notices: list = []
     fetch = RANKING.fetch(limit)
     corrected = None
@@ -296,6 +305,28 @@ def _fuse(generation, ranked: list[_Ranked], game, edition, **options) -> list[F
     return fuse(lists, **options)
 
 
+def _snippet_maker(cache: LRU, index, language: str, docnum: int, text: str, terms):
+    """A function making ``text``'s snippet with the plan's terms marked, kept in the generation's
+    snippet cache (unmarked and not kept once the page's time is up: ``snippets.hurried``). It holds
+    that cache and the index's analyzer, not the generation: a cached result does not keep an old
+    generation's indexes open."""
+    marked = terms.get(language) or {}
+    analyzer = index.text_analyzer
+
+    def make() -> SafeString:
+        cache_key = (language, docnum, tuple(sorted((k, tuple(sorted(v))) for k, v in marked.items())))
+        html = cache.get(cache_key)
+        if html is None:
+            if snippets.hurried():
+                # The page's time is up: this one unmarked, and marked by the next request that has time.
+                return snippets.plain(text)
+            html = snippets.snippet(language, text, marked, analyzer=analyzer)
+            cache.put(cache_key, html)
+        return html
+
+    return make
+
+
 def _show(generation, fused: list[Fused], shown: list[str], terms, edition, limit) -> list[SearchHit]:
     """Each hit in the shown languages, each in the edition aligned with the one that matched."""
     hits = []
@@ -318,18 +349,12 @@ def _show(generation, fused: list[Fused], shown: list[str], terms, edition, limi
                 if docnum is None:
                     continue
             stored = index.stored_fields(docnum)
-            marked = terms.get(language) or {}
-            cache_key = (language, docnum, tuple(sorted((k, tuple(sorted(v))) for k, v in marked.items())))
-            html = generation.snippets.get(cache_key)
-            if html is None:
-                html = snippet(language, stored["text"], marked, analyzer=index.index.schema["text"].analyzer)
-                generation.snippets.put(cache_key, html)
             texts[language] = LanguageText(
                 lang=language,
                 edition=stored["edition"],
                 number=stored["number"],
                 kind=stored["kind"],
-                snippet=html,
+                make_snippet=_snippet_maker(generation.snippets, index, language, docnum, stored["text"], terms),
                 url=rule_url(found.game, language, stored["edition"], stored["kind"], stored["number"]),
                 # Indexes built before sections were stored have none.
                 section=tuple(stored.get("section") or ()),

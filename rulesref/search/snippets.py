@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import functools
 import re
+import time
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -22,6 +25,30 @@ ELLIPSIS = "…"
 BIGRAMS = "bigrams"
 MAX_CHARS = 480
 _analyzers: dict[str, object] = {}
+# Past this time (``time.monotonic()``), a snippet not made yet is shown unmarked and not kept: the
+# search page sets it to the end of its time budget while it renders (``marking_until``).
+_marking_until: ContextVar[float | None] = ContextVar("marking_until", default=None)
+
+
+@contextmanager
+def marking_until(deadline: float):
+    """Snippets made inside this block after ``deadline`` are shown without marks (``hurried``)."""
+    token = _marking_until.set(deadline)
+    try:
+        yield
+    finally:
+        _marking_until.reset(token)
+
+
+def hurried() -> bool:
+    """Whether the time for marking snippets (``marking_until``) has run out."""
+    deadline = _marking_until.get()
+    return deadline is not None and time.monotonic() > deadline
+
+
+def plain(text: str) -> SafeString:
+    """``text`` escaped, in a snippet's window, with nothing marked."""
+    return mark_safe(render(text, []))
 
 
 @functools.lru_cache(maxsize=8192)

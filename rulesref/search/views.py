@@ -3,6 +3,8 @@ its rule page in every language shown."""
 
 from __future__ import annotations
 
+import time
+
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language, gettext
@@ -15,15 +17,20 @@ from rulesref.rules import selectors
 
 from . import limits
 from .queries import QueryError, parse_user_query
-from .service import search
+from .service import BUDGET_NOTICE, search
+from .snippets import marking_until
+from .throttle import limit_searches
 
 PER_PAGE = 10
 # How many results a query is ranked for; the count says "at least" when it is reached.
 MAX_RESULTS = 100
 
 
+@limit_searches
 def results(request):
     """The search page: a GET form and results grouped by rule, in every language asked for."""
+    # The search's time budget counts from here: reading the query and showing the page are in it.
+    started = time.monotonic()
     # Searched as typed, so that the search itself says what it cut or read as spaces; twice the limit
     # is enough for it to see that a query is too long (whatever NFKC makes of it) and bounds the cost of
     # a megabyte pasted into the box. Shown back cleaned, no longer than the search reads it.
@@ -53,7 +60,9 @@ def results(request):
     if raw.strip():
         error = _unknown_edition(raw, game)
         if error is None:
-            found = search(raw, languages=languages or None, game=game, limit=MAX_RESULTS)
+            found = search(raw, languages=languages or None, game=game, limit=MAX_RESULTS, started=started)
+            # Read by throttle.limit_searches: a client whose search was cut short at a high cost cools down.
+            request.search_cut_short = BUDGET_NOTICE in found.notices
             target = _number_target(raw, found)
             if target:
                 return redirect(target)
@@ -78,7 +87,9 @@ def results(request):
         "game": game,
         "page_query": _page_query(request),
     }
-    return render(request, "search/results.html", context)
+    # Snippets are made as the page shows them; those past the budget are shown unmarked.
+    with marking_until(started + limits.QUERY_BUDGET_SECONDS):
+        return render(request, "search/results.html", context)
 
 
 def _unknown_edition(query: str, game: str | None) -> str | None:

@@ -49,12 +49,6 @@ def test_repeated_words_count_once_and_long_queries_are_shortened():
     assert "Your query was shortened to its first 20 words." in [str(n) for n in query.notices]
 
 
-def test_deep_parentheses_are_read_as_words():
-    query = parse_user_query("(" * 9 + "toughness" + ")" * 9)
-    assert query.text == "toughness"
-    assert [str(n) for n in query.notices] == ["Parentheses nested that deep were ignored."]
-
-
 def test_a_tangle_of_operators_the_parser_cannot_read_still_searches_its_words():
     results = search('creature ) player OR OR ( ( ability OR AND ( OR " rule ) NOT AND card NOT ( to')
     assert results.error is None

@@ -240,7 +240,9 @@ def test_the_game_is_named_once_when_every_hit_is_of_one_game(client):
 
 
 def hit(game: str, number: str) -> SearchHit:
-    text = LanguageText(lang="en", edition="e", number=number, kind="rule", snippet="", url=f"/{game}/{number}/")
+    text = LanguageText(
+        lang="en", edition="e", number=number, kind="rule", make_snippet=lambda: "", url=f"/{game}/{number}/"
+    )
     return SearchHit(
         game=game,
         number=number,
