@@ -3,7 +3,12 @@
 - only ``rulesref/search/`` imports whoosh;
 - the parsers (``rulesref/rules/parsers/``) and the aligners (``rules/alignment.py``,
   ``rules/structure_alignment.py``) import no Django, not even through another module;
-- ``rulesref/rules/`` and ``rulesref/core/`` never import ``search``, ``examples`` or ``compare``.
+- ``rulesref/rules/`` and ``rulesref/core/`` never import ``search``, ``examples`` or ``compare``;
+- the search's reader (``generations`` and what it imports) never imports the writer (``store``), and
+  nothing a query runs (what ``service`` and ``views`` import, and what those import) imports a
+  build-time module (``store``, ``documents``, ``derivation``, ``progress``);
+- the search's stages (``STAGES``, in pipeline order) never import a later stage, and the helpers every
+  stage shares (``SHARED``) import no stage at all: only ``service`` calls the stages.
 """
 
 from __future__ import annotations
@@ -14,6 +19,30 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # Pure modules outside the parsers' package.
 PURE = ("rulesref.rules.alignment", "rulesref.rules.structure_alignment")
+SEARCH = "rulesref.search"
+# Build-time modules of the search: they read the database and write generations.
+BUILD_TIME = tuple(f"{SEARCH}.{name}" for name in ("store", "documents", "derivation", "progress"))
+# What a query runs from: the service and the page.
+QUERY_TIME = (f"{SEARCH}.service", f"{SEARCH}.views")
+# The reader of generations, which must never import the writer (store).
+READER = f"{SEARCH}.generations"
+# The search's stages, in the order search() calls them.
+STAGES = tuple(f"{SEARCH}.{name}" for name in ("queries", "planning", "execution", "ranking", "results", "snippets"))
+# Shared by the stages; they import none of them.
+SHARED = tuple(
+    f"{SEARCH}.{name}"
+    for name in (
+        "budget",
+        "names",
+        "integrity",
+        "weights",
+        "questions",
+        "analysis",
+        "definitions",
+        "spelling",
+        "limits",
+    )
+)
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -81,7 +110,48 @@ def violations(root: Path) -> list[str]:
                     found.append(f"{name} imports Django (through {current})")
                 elif imported in graph:
                     todo.append(imported)
+    found += _search_violations(graph)
     return sorted(set(found))
+
+
+def _search_violations(graph: dict[str, set[str]]) -> list[str]:
+    found = []
+    # A module's imports within the search package (its own package, named by "from . import x", aside).
+    within = {
+        name: {i for i in imported if i.startswith(SEARCH + ".") and i in graph}
+        for name, imported in graph.items()
+        if name.startswith(SEARCH + ".")
+    }
+
+    def reached(start: str) -> dict[str, str]:
+        """Every search module ``start`` imports, directly or not: module → the module importing it."""
+        via: dict[str, str] = {}
+        todo = [start]
+        while todo:
+            current = todo.pop()
+            for imported in sorted(within.get(current, ())):
+                if imported not in via and imported != start:
+                    via[imported] = current
+                    todo.append(imported)
+        return via
+
+    for start in QUERY_TIME + (READER,):
+        if start not in within:
+            continue
+        forbidden = (f"{SEARCH}.store",) if start == READER else BUILD_TIME
+        for module, importer in sorted(reached(start).items()):
+            if module in forbidden:
+                kind = "the writer" if start == READER else "a build-time module"
+                found.append(f"{start} imports {kind}, {module} (through {importer})")
+    for position, stage in enumerate(STAGES):
+        for later in STAGES[position + 1 :]:
+            if later in within.get(stage, ()):
+                found.append(f"{stage} imports {later}, a later stage")
+    for shared in SHARED:
+        for stage in STAGES:
+            if stage in within.get(shared, ()):
+                found.append(f"{shared} imports {stage}, a stage")
+    return found
 
 
 def test_the_project_keeps_its_boundaries():
@@ -103,10 +173,25 @@ def test_the_check_finds_each_kind_of_crossing(tmp_path):
     write(tmp_path, "rulesref/core/checks.py", "from rulesref.search import analysis\n")
     write(tmp_path, "rulesref/rules/views.py", "from ..search.service import search\n")
     write(tmp_path, "rulesref/search/analysis.py", "import whoosh\n")
+    write(tmp_path, "rulesref/search/service.py", "from . import planning, results\n")
+    write(tmp_path, "rulesref/search/generations.py", "from .integrity import check\n")
+    write(tmp_path, "rulesref/search/integrity.py", "from .store import IndexDamaged\n")
+    write(tmp_path, "rulesref/search/store.py", "from . import documents\n")
+    write(tmp_path, "rulesref/search/documents.py")
+    write(tmp_path, "rulesref/search/planning.py", "from .documents import definition_form\nfrom . import ranking\n")
+    write(tmp_path, "rulesref/search/ranking.py")
+    write(tmp_path, "rulesref/search/results.py")
+    write(tmp_path, "rulesref/search/spelling.py", "from .snippets import analysed\n")
+    write(tmp_path, "rulesref/search/snippets.py")
     assert violations(tmp_path) == [
         "rulesref.core.checks imports rulesref.search",
         "rulesref.rules.parsers.cr imports Django (through rulesref.rules.parsers.helpers)",
         "rulesref.rules.parsers.helpers imports Django (through rulesref.rules.parsers.helpers)",
         "rulesref.rules.views imports rulesref.search",
+        "rulesref.search.generations imports the writer, rulesref.search.store (through rulesref.search.integrity)",
+        "rulesref.search.planning imports rulesref.search.ranking, a later stage",
+        "rulesref.search.service imports a build-time module, rulesref.search.documents"
+        " (through rulesref.search.planning)",
+        "rulesref.search.spelling imports rulesref.search.snippets, a stage",
         "rulesref.site imports whoosh (only rulesref.search may)",
     ]

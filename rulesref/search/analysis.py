@@ -791,3 +791,25 @@ def extract_symbols(text: str) -> list[str]:
     """
     normalised = unicodedata.normalize("NFKC", text).translate(_MINUS_SIGNS)
     return [match.group().lower() for match in _SYMBOL_RE.finditer(normalised)]
+
+
+BIGRAMS = "bigrams"
+# The analyzers ``analysed`` reads texts with, by kind: a language, "bigrams", or an index's own
+# (``remember_analyzer``).
+_analyzers: dict[str, Analyzer] = {}
+
+
+def remember_analyzer(kind: str, analyzer: Analyzer) -> str:
+    """Keep ``analyzer`` as the one ``analysed(kind, …)`` reads with (the first one given stays)."""
+    _analyzers.setdefault(kind, analyzer)
+    return kind
+
+
+@functools.lru_cache(maxsize=8192)
+def analysed(kind: str, text: str) -> tuple[tuple[str, int, int], ...]:
+    """Tokens with offsets of a stored text (``kind``: a language, "bigrams", or an ``analysis_key`` of an
+    index's own analyzer); the same rule texts come back query after query, so this is cached (bounded)."""
+    analyzer = _analyzers.get(kind)
+    if analyzer is None:
+        analyzer = _analyzers[kind] = bigram_analyzer() if kind == BIGRAMS else analyzer_for(kind)
+    return tuple(tokens(analyzer, text))

@@ -8,7 +8,8 @@ for showing the same rule in another language, rule numbers → documents, the e
 the vocabulary snapshotted at build time, and bounded LRU caches for anything keyed by user input
 (query plans, respellings, stored fields, snippets).
 
-Nothing here writes: building and swapping generations is ``store.py``'s.
+Nothing here writes, and nothing here imports the writer: building and swapping generations is
+``store.py``'s; the names on disk are ``names.py``'s, the checks ``integrity.py``'s.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from pathlib import Path
 
 from whoosh import index as whoosh_index
 from whoosh.collectors import TermsCollector, TopCollector, UnlimitedCollector
-from whoosh.matching import WrappingMatcher
 from whoosh.query import And, Term
 
 from rulesref.core.games import scheme_name
@@ -31,7 +31,9 @@ from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.parsers.numbers import get_scheme
 
 from . import expansion
-from .store import ALIGNMENT, MANIFEST, VOCABULARY, IndexDamaged, generation_problem, index_root, note_damaged
+from .budget import CHECK_EVERY, BudgetExceeded, DeadlineSearcher
+from .integrity import IndexDamaged, generation_problem, note_damaged
+from .names import ALIGNMENT, CURRENT, MANIFEST, VOCABULARY, index_root
 
 # Leaves of a query past which the collector does not try to replace its matcher (see search()).
 WIDE_QUERY_LEAVES = 16
@@ -41,10 +43,6 @@ COLUMNS = ("key", "game", "number", "kind", "edition", "defines")
 
 class IndexMissing(Exception):
     pass
-
-
-class BudgetExceeded(Exception):
-    """A search ran past its time budget (see ``limits.QUERY_BUDGET_SECONDS``)."""
 
 
 class LRU:
@@ -270,81 +268,6 @@ class LanguageIndex:
         return outer.results(), exceeded
 
 
-# How often a walk checks the clock: every this many documents collected, or steps of the terms'
-# postings.
-CHECK_EVERY = 64
-
-
-def past(deadline: float | None) -> bool:
-    """Whether the wall clock has passed ``deadline`` (a ``time.monotonic()`` value)."""
-    return deadline is not None and time.monotonic() > deadline
-
-
-class _Clock:
-    """One search's deadline, checked every ``CHECK_EVERY`` steps taken by any of its postings."""
-
-    def __init__(self, deadline: float):
-        self.deadline = deadline
-        self.countdown = CHECK_EVERY
-
-    def tick(self) -> None:
-        self.countdown -= 1
-        if not self.countdown:
-            self.countdown = CHECK_EVERY
-            if time.monotonic() > self.deadline:
-                raise BudgetExceeded
-
-
-class _DeadlineMatcher(WrappingMatcher):
-    """A term's postings, raising BudgetExceeded once the deadline has passed: Whoosh's intersection,
-    union and phrase matchers step through postings (and sum their blocks' qualities) in loops of
-    their own, even while a matcher is built, which the collector's check between documents never
-    sees. Every term's postings share one clock: a union of three 64-term wildcards steps each of its
-    192 rare terms only a few times, and spent 300 ms building its matcher before the first document."""
-
-    def __init__(self, child, clock: _Clock, boost=1.0):
-        super().__init__(child, boost=boost)
-        self.clock = clock
-
-    def _replacement(self, newchild):
-        return _DeadlineMatcher(newchild, self.clock, boost=self.boost)
-
-    def copy(self):
-        return _DeadlineMatcher(self.child.copy(), self.clock, boost=self.boost)
-
-    def next(self):
-        self.clock.tick()
-        return self.child.next()
-
-    def skip_to(self, id):
-        self.clock.tick()
-        return self.child.skip_to(id)
-
-    def skip_to_quality(self, minquality):
-        self.clock.tick()
-        return self.child.skip_to_quality(minquality)
-
-    def block_quality(self):
-        self.clock.tick()
-        return self.child.block_quality()
-
-
-class _DeadlineSearcher:
-    """A (sub)searcher whose postings check the deadline as they are walked; the rest is the
-    searcher's own."""
-
-    def __init__(self, searcher, deadline: float):
-        self._searcher = searcher
-        self._clock = _Clock(deadline)
-
-    def __getattr__(self, name):
-        return getattr(self._searcher, name)
-
-    def postings(self, fieldname, text, weighting=None, qf=1):
-        self._clock.tick()
-        return _DeadlineMatcher(self._searcher.postings(fieldname, text, weighting=weighting, qf=qf), self._clock)
-
-
 class _RangeMatches:
     """A scored collector's ``matches()`` restricted to docnum ranges (with Whoosh's block skipping
     and matcher replacement kept), checking a wall-clock deadline every few dozen documents and
@@ -356,7 +279,7 @@ class _RangeMatches:
 
     def set_subsearcher(self, subsearcher, offset):
         if self.deadline is not None:
-            subsearcher = _DeadlineSearcher(subsearcher, self.deadline)
+            subsearcher = DeadlineSearcher(subsearcher, self.deadline)
         super().set_subsearcher(subsearcher, offset)
         size = subsearcher.doc_count_all()
         self.sub_ranges = [
@@ -484,7 +407,7 @@ def open_generation() -> Generation:
     """The live generation (opened once per process; the previous one stays open for searches
     still using it). One ``readlink`` per call tells whether a new generation went live."""
     root = index_root()
-    link = root / "current"
+    link = root / CURRENT
     try:
         target = os.readlink(link)
     except OSError:

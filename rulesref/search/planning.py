@@ -24,19 +24,16 @@ from whoosh.query import Or, Phrase, Prefix, Term
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.rulenumbers import PREFIXES
-from rulesref.core.scripts import CJK_RUN_RE, could_be_written_in, has_cjk
+from rulesref.core.scripts import could_be_written_in, has_cjk
 
 from . import limits
 from .analysis import extract_symbols
-from .documents import definition_form
-from .queries import uses_syntax
-from .ranking import RANKING
+from .definitions import definition_form
+from .pipeline import ANY, STRICT, Run
+from .queries import PLAIN_WORDS_RE, is_question, is_unspaced_question, uses_syntax
 from .schema import BIGRAM_COMPANION, language_uses_bigrams
+from .weights import RANKING
 
-PLAIN_WORDS_RE = re.compile(r"^[^\W_]+(?:[ '’-][^\W_]+)+$")
-# Best-match reading: every word may be missing; ranked by how many of the words a rule holds
-# (``groups``), then by score.
-STRICT, ANY = "strict", "any"
 # Words that shape a question rather than name what it is about ("how many", "what happens"), beyond
 # the analyzers' stop words: a question is searched without them.
 QUESTION_WORDS = {
@@ -110,25 +107,11 @@ NUMBER_WORDS: dict[str, dict[int, str]] = {
 DIGITS_RE = re.compile(r"\d+")
 
 
-def is_question(text: str) -> bool:
-    """Plain words, at least ``RANKING.thin_min_words`` of them: read as a question."""
-    return len(text.split()) >= RANKING.thin_min_words and PLAIN_WORDS_RE.match(text) is not None
-
-
-# A question in a script written without spaces ("衍生物离开战场会怎样") is one long word: it is read as a
-# question when it has at least this many CJK characters and no search syntax.
-UNSPACED_QUESTION_CHARS = 6
 # The words that only shape such a question, cut out before it is read as character pairs (a pair across
 # them, "场会", would be noise).
 UNSPACED_QUESTION_WORDS = {
     "zh-hans": re.compile("为什么|什么|怎么样|怎么|怎样|如何|是否|能否|可以|多少|吗|呢|会|几"),
 }
-
-
-def is_unspaced_question(text: str) -> bool:
-    if uses_syntax(text):
-        return False
-    return sum(len(run) for run in CJK_RUN_RE.findall(text)) >= UNSPACED_QUESTION_CHARS
 
 
 def _pairs_in_index(index, language: str, text: str) -> str:
@@ -200,6 +183,31 @@ def _parser(index, mode: str):
                 parser.remove_plugin(plugin)
         parsers[mode] = parser
     return parser
+
+
+class Plans:
+    """The plan stage's answer for one text: its plan in each language searched, in either reading
+    (``STRICT``, ``ANY``), and the numbers each language states (for a question asking how many).
+
+    Each plan is made when the next stage first reads it, and kept in the generation's cache: past
+    the deadline, execute reads no more plans, so a language that is not searched is not planned
+    either (a plan of many words and glossary forms costs time of its own).
+    """
+
+    def __init__(self, run: Run, text: str):
+        self.run = run
+        self.text = text
+
+    def get(self, language: str, mode: str = STRICT) -> Plan:
+        return plan_for(self.run.generation, language, self.text, self.run.scope(language).games, mode=mode)
+
+    def numerals(self, language: str) -> Numerals:
+        return numerals(self.run.generation, language)
+
+
+def plan(run: Run, text: str) -> Plans:
+    """Plan ``text`` for the run's languages (the plans are made as they are read: :class:`Plans`)."""
+    return Plans(run, text)
 
 
 def plan_for(generation, language: str, text: str, games: frozenset[str], *, mode: str = STRICT) -> Plan:

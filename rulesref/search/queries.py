@@ -18,10 +18,11 @@ from rulesref.core import rulenumbers
 from rulesref.core.formatting import game_name, language_name, language_name_in_text
 from rulesref.core.games import GAMES, UnknownGame, get_game, scheme_name
 from rulesref.core.languages import CONTENT_LANGUAGES, UnknownLanguage, get_language
-from rulesref.core.scripts import has_cjk
+from rulesref.core.scripts import CJK_RUN_RE, has_cjk
 from rulesref.rules.parsers.numbers import get_scheme
 
 from . import limits
+from .weights import RANKING
 
 MAX_QUERY_CHARS = limits.MAX_QUERY_CHARS
 FILTER_RE = re.compile(r"(?<!\S)(lang|game|edition):(\S*)", re.IGNORECASE)
@@ -71,7 +72,30 @@ class UserQuery:
     @property
     def plain_words(self) -> list[str]:
         """The words of a query that uses no syntax (no quotes, operators, wildcards, groups)."""
-        return [] if uses_syntax(self.text) else self.text.split()
+        return plain_words(self.text)
+
+
+def plain_words(text: str) -> list[str]:
+    """The words of ``text`` when it uses no syntax (no quotes, operators, wildcards, groups); else none."""
+    return [] if uses_syntax(text) else text.split()
+
+
+PLAIN_WORDS_RE = re.compile(r"^[^\W_]+(?:[ '’-][^\W_]+)+$")
+# A question in a script written without spaces ("衍生物离开战场会怎样") is one long word: it is read as a
+# question when it has at least this many CJK characters and no search syntax.
+UNSPACED_QUESTION_CHARS = 6
+
+
+def is_question(text: str) -> bool:
+    """Plain words, at least ``RANKING.thin_min_words`` of them: read as a question."""
+    return len(text.split()) >= RANKING.thin_min_words and PLAIN_WORDS_RE.match(text) is not None
+
+
+def is_unspaced_question(text: str) -> bool:
+    """Enough CJK characters, and no search syntax: a question typed without spaces."""
+    if uses_syntax(text):
+        return False
+    return sum(len(run) for run in CJK_RUN_RE.findall(text)) >= UNSPACED_QUESTION_CHARS
 
 
 def uses_syntax(text: str) -> bool:

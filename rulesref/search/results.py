@@ -105,3 +105,61 @@ class SearchResults:
 
 def frozen_texts(texts: dict[str, LanguageText]) -> Mapping[str, LanguageText]:
     return MappingProxyType(dict(texts))
+
+
+def group(run, fused, snippet_for) -> list[SearchHit]:
+    """The group stage: each fused rule once, shown in the run's languages, each in the edition aligned
+    with the one that matched, with a link and a snippet (made by ``snippet_for``, the snippet stage's
+    ``makers``). At most ``run.limit`` hits."""
+    generation = run.generation
+    hits = []
+    for found in fused:
+        anchor_language, anchor_edition = found.anchor
+        texts: dict[str, LanguageText] = {}
+        number, kind = found.number, found.kind
+        for language in run.shown:
+            if language not in generation.languages:
+                continue
+            index = generation[language]
+            row = found.rows.get(language)
+            if language == anchor_language and row is not None:
+                docnum = row["doc"]
+            else:
+                slug = generation.aligned_edition(found.game, anchor_language, anchor_edition, language)
+                if slug is None or (run.edition and slug != run.edition):
+                    continue
+                docnum = index.by_key_edition.get((found.key, slug))
+                if docnum is None:
+                    continue
+            stored = index.stored_fields(docnum)
+            texts[language] = LanguageText(
+                lang=language,
+                edition=stored["edition"],
+                number=stored["number"],
+                kind=stored["kind"],
+                make_snippet=snippet_for(index, language, docnum, stored["text"]),
+                url=rule_url(found.game, language, stored["edition"], stored["kind"], stored["number"]),
+                # Indexes built before sections were stored have none.
+                section=tuple(stored.get("section") or ()),
+            )
+            kind = kind or stored["kind"]
+            number = number or (stored["number"] if language == anchor_language else "")
+        if not texts:
+            # A rule lifted by a glossary entry may not exist in the searched scope; a language
+            # filter may leave nothing of a rule to show.
+            continue
+        number = number or next(iter(texts.values())).number
+        hits.append(
+            SearchHit(
+                game=found.game,
+                number=number,
+                kind=kind,
+                key=found.key,
+                score=found.score,
+                matched_lang=found.language,
+                texts=frozen_texts(texts),
+            )
+        )
+        if len(hits) == run.limit:
+            break
+    return hits

@@ -45,7 +45,7 @@ def schema_for(language: str, *, texts: Iterable[str] | None = None) -> Schema:
         # rule (208.1 under "208. Power/Toughness"), which is where a term is defined.
         "heading": TEXT(analyzer=analyzer),
         # The name this document defines, as indexed words (a section's title, a keyword rule's name,
-        # a glossary term): documents.definition_form.
+        # a glossary term): definitions.definition_form.
         "defines": ID(sortable=True),
         # Rule numbers, card names and symbols, matched before analysis.
         "keywords": KEYWORD(lowercase=True, commas=True, scorable=True),

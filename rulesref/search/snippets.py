@@ -10,55 +10,21 @@ templates show it as it is, with no ``|safe`` on HTML built elsewhere.
 
 from __future__ import annotations
 
-import functools
 import re
-import time
-from contextlib import contextmanager
-from contextvars import ContextVar
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from .analysis import analysis_key, analyzer_for, bigram_analyzer, tokens
+from .analysis import BIGRAMS, analysed, analysis_key, remember_analyzer
+from .budget import hurried
 
 ELLIPSIS = "…"
-BIGRAMS = "bigrams"
 MAX_CHARS = 480
-_analyzers: dict[str, object] = {}
-# Past this time (``time.monotonic()``), a snippet not made yet is shown unmarked and not kept: the
-# search page sets it to the end of its time budget while it renders (``marking_until``).
-_marking_until: ContextVar[float | None] = ContextVar("marking_until", default=None)
-
-
-@contextmanager
-def marking_until(deadline: float):
-    """Snippets made inside this block after ``deadline`` are shown without marks (``hurried``)."""
-    token = _marking_until.set(deadline)
-    try:
-        yield
-    finally:
-        _marking_until.reset(token)
-
-
-def hurried() -> bool:
-    """Whether the time for marking snippets (``marking_until``) has run out."""
-    deadline = _marking_until.get()
-    return deadline is not None and time.monotonic() > deadline
 
 
 def plain(text: str) -> SafeString:
     """``text`` escaped, in a snippet's window, with nothing marked."""
     return mark_safe(render(text, []))
-
-
-@functools.lru_cache(maxsize=8192)
-def analysed(kind: str, text: str) -> tuple[tuple[str, int, int], ...]:
-    """Tokens with offsets of a stored text (``kind``: a language, "bigrams", or an ``analysis_key`` of an
-    index's own analyzer); the same rule texts come back query after query, so this is cached (bounded)."""
-    analyzer = _analyzers.get(kind)
-    if analyzer is None:
-        analyzer = _analyzers[kind] = bigram_analyzer() if kind == BIGRAMS else analyzer_for(kind)
-    return tuple(tokens(analyzer, text))
 
 
 def snippet(language: str, text: str, terms, *, analyzer=None) -> SafeString:
@@ -69,8 +35,7 @@ def snippet(language: str, text: str, terms, *, analyzer=None) -> SafeString:
     """
     kind = language
     if analyzer is not None:
-        kind = analysis_key(language, analyzer)
-        _analyzers.setdefault(kind, analyzer)
+        kind = remember_analyzer(analysis_key(language, analyzer), analyzer)
     spans = []
     if terms.get("text"):
         spans += match_spans(analysed(kind, text), terms["text"])
@@ -174,3 +139,32 @@ def render(text: str, spans: list[tuple[int, int]], *, max_chars: int = MAX_CHAR
     if hi < len(text):
         pieces.append(ELLIPSIS)
     return "".join(pieces)
+
+
+def makers(cache, terms):
+    """The snippet stage: a function ``(index, language, docnum, text) -> make`` where ``make()`` returns
+    the text's snippet with the plans' ``terms`` (language → field → terms) marked. Each snippet is made
+    when the page first shows it (a page marks the ten hits it shows, not the hundred it counts) and kept
+    in ``cache`` (the generation's); once the page's time is up (``budget.hurried``) it is shown unmarked
+    and not kept, and the next request that has time marks it. The functions hold that cache and each
+    index's analyzer, not the generation: a cached result does not keep an old generation's indexes open.
+    """
+
+    def maker(index, language: str, docnum: int, text: str):
+        marked = terms.get(language) or {}
+        analyzer = index.text_analyzer
+
+        def make() -> SafeString:
+            cache_key = (language, docnum, tuple(sorted((k, tuple(sorted(v))) for k, v in marked.items())))
+            html = cache.get(cache_key)
+            if html is None:
+                if hurried():
+                    # The page's time is up: this one unmarked, and marked by the next request that has time.
+                    return plain(text)
+                html = snippet(language, text, marked, analyzer=analyzer)
+                cache.put(cache_key, html)
+            return html
+
+        return make
+
+    return maker

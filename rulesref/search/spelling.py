@@ -10,7 +10,7 @@ from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.scripts import has_cjk, uses_script
 
 from . import limits
-from .snippets import analysed
+from .analysis import analysed
 
 WORD_RE = re.compile(rf"(?<![^\W\d_])[^\W\d_]{{3,{limits.MAX_SPELLED_WORD}}}(?![^\W\d_])")
 OPERATORS = ("AND", "OR", "NOT")

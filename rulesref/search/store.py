@@ -42,9 +42,7 @@ from __future__ import annotations
 
 import datetime
 import fcntl
-import hashlib
 import json
-import logging
 import os
 import secrets
 import shutil
@@ -54,25 +52,32 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from django.conf import settings
 from whoosh import index as whoosh_index
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 
 from . import derivation, documents, expansion
 from .analysis import reads_texts
+from .integrity import IndexDamaged, current_generation, file_digests, generation_problem, problem_in, read_manifest
+from .names import (
+    ALIGNMENT,
+    COPY,
+    CURRENT,
+    GENERATIONS,
+    LOCK,
+    MANIFEST,
+    REBUILD_REQUEST,
+    TEMPORARY,
+    VOCABULARY,
+    index_root,
+    temporary_name,
+)
 from .schema import schema_for
 
 Progress = Callable[[str, int, int], None]
-MANIFEST = "generation.json"
-VOCABULARY = "vocabulary.json"
-REBUILD_REQUEST = "rebuild.requested"
 # Builds in a row when the database keeps changing under them; after that the request stays
 # on disk for the next writer and the index says it is stale.
 MAX_ROUNDS = 3
-ALIGNMENT = "alignment.json"
-
-logger = logging.getLogger(__name__)
 
 
 class IndexBusy(Exception):
@@ -81,144 +86,6 @@ class IndexBusy(Exception):
 
 class IndexBuildFailed(Exception):
     """The new generation did not verify, or could not be written; the live one is unchanged."""
-
-
-class IndexDamaged(Exception):
-    """A generation's files cannot be read: the message is one line naming the file and why."""
-
-
-def index_root() -> Path:
-    return Path(settings.DATA_DIR) / "index"
-
-
-def current_generation() -> Path | None:
-    """The real path of the live generation, or None before the first build."""
-    link = index_root() / "current"
-    if not link.is_symlink() and not link.exists():
-        return None
-    real = Path(os.path.realpath(link))
-    return real if (real / MANIFEST).exists() else None
-
-
-def read_manifest(generation: Path) -> dict:
-    """The manifest of a generation; :class:`IndexDamaged` when it cannot be read as one."""
-    path = generation / MANIFEST
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise IndexDamaged(f"{path}: cannot be read ({error.strerror or error})") from None
-    except UnicodeDecodeError as error:
-        raise IndexDamaged(f"{path}: not UTF-8 (byte {error.start})") from None
-    except ValueError as error:
-        raise IndexDamaged(f"{path}: not JSON ({error})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("documents"), dict):
-        raise IndexDamaged(f"{path}: not a generation manifest (it holds no document counts)")
-    files = data.get("files", {})
-    if not isinstance(files, dict) or not all(
-        isinstance(v, list) and len(v) == 2 and isinstance(v[0], int) and isinstance(v[1], str) for v in files.values()
-    ):
-        raise IndexDamaged(f"{path}: not a generation manifest (its list of files is not [size, sha256] pairs)")
-    return data
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def _file_digests(generation: Path) -> dict[str, list]:
-    """Every file of a generation but its manifest: relative path → [size, sha256]."""
-    return {
-        path.relative_to(generation).as_posix(): [path.stat().st_size, _sha256(path)]
-        for path in sorted(generation.rglob("*"))
-        if path.is_file() and path.name != MANIFEST
-    }
-
-
-# Cheap verdicts (sizes only, and what readers could not read), per generation and manifest.
-_verdicts: dict[tuple[str, int], str | None] = {}
-
-
-def _verdict_key(generation: Path) -> tuple[str, int]:
-    try:
-        stamp = (generation / MANIFEST).stat().st_mtime_ns
-    except OSError:
-        stamp = -1
-    return (os.path.realpath(generation), stamp)
-
-
-def _remember(key: tuple[str, int], problem: str | None) -> None:
-    if len(_verdicts) >= 64:  # generations come and go; a long-running worker sees a few a day
-        _verdicts.clear()
-    _verdicts[key] = problem
-
-
-def note_damaged(generation: Path, problem: str) -> None:
-    """Remember that a reader could not read ``generation`` (for this process), and log it."""
-    logger.error("search index generation %s is damaged: %s", generation, problem)
-    _remember(_verdict_key(generation), problem)
-
-
-def generation_problem(generation: Path, *, thorough: bool = False) -> str | None:
-    """Why ``generation`` cannot be served, in one line naming the file, or None when it reads.
-
-    Cheap (what a request may pay, once per generation and process): the manifest parses and
-    every file it lists is there with its size. ``thorough`` (the commands): every file's sha256
-    too, and every language's index opens with its document count.
-    """
-    key = _verdict_key(generation)
-    if not thorough and key in _verdicts:
-        return _verdicts[key]
-    try:
-        problem = _problem(generation, thorough=thorough)
-    except OSError as error:  # the folder itself cannot be read
-        problem = f"{generation}: cannot be read ({error.strerror or error})"
-    if not thorough or problem:
-        _remember(key, problem)
-    return problem
-
-
-def _problem(generation: Path, *, thorough: bool, open_indexes: bool = True) -> str | None:
-    try:
-        manifest = read_manifest(generation)
-    except IndexDamaged as error:
-        return str(error)
-    # A generation built before manifests listed their files is only checked by opening it.
-    for name, (size, digest) in manifest.get("files", {}).items():
-        path = generation / name
-        try:
-            have = path.stat().st_size
-        except OSError:
-            return f"{path}: missing (the build wrote {size} bytes)"
-        if have != size:
-            return f"{path}: {have} bytes, the build wrote {size}"
-        if thorough:
-            try:
-                have_digest = _sha256(path)
-            except OSError as error:
-                return f"{path}: cannot be read ({error.strerror or error})"
-            if have_digest != digest:
-                return f"{path}: its contents are not what the build wrote (sha256 differs)"
-    if thorough and open_indexes:
-        for language in manifest["documents"]:
-            try:
-                with whoosh_index.open_dir(str(generation / language)).searcher() as searcher:
-                    searcher.doc_count()
-            except Exception as error:  # Whoosh fails in many ways on damaged files (EOFError, struct.error…)
-                return f"{generation / language}: the index cannot be opened ({type(error).__name__}: {error})"
-    if thorough:
-        for name in (VOCABULARY, ALIGNMENT):
-            path = generation / name
-            try:
-                json.loads(path.read_text(encoding="utf-8"))
-            except FileNotFoundError:
-                continue
-            except (OSError, ValueError) as error:
-                return f"{path}: cannot be read as JSON ({error})"
-    return None
 
 
 @dataclass
@@ -246,7 +113,7 @@ def writer_lock(removed: list[str] | None = None):
     killed (the OS lock went with the process) is cleared, and said in ``removed``."""
     root = index_root()
     root.mkdir(parents=True, exist_ok=True)
-    with open(root / "build.lock", "a+") as handle:
+    with open(root / LOCK, "a+") as handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -259,7 +126,7 @@ def writer_lock(removed: list[str] | None = None):
         left = handle.read(64).strip()
         if left and removed is not None:
             running = "is still running but does not hold the lock" if _running(left) else "is not running"
-            removed.append(f"removed a stale lock: {root / 'build.lock'} named process {left[:20]}, which {running}")
+            removed.append(f"removed a stale lock: {root / LOCK} named process {left[:20]}, which {running}")
         handle.seek(0)
         handle.truncate()
         handle.write(str(os.getpid()))
@@ -288,7 +155,7 @@ def _running(pid: str) -> bool:
 def _remove_leftovers(root: Path, removed: list[str]) -> None:
     """Under the lock: remove what a killed build left (partial generations, temporary links)."""
     live = current_generation()
-    generations = root / "generations"
+    generations = root / GENERATIONS
     if generations.is_dir():
         for path in sorted(generations.iterdir()):
             if path.is_dir() and not (path / MANIFEST).exists() and Path(os.path.realpath(path)) != live:
@@ -297,14 +164,14 @@ def _remove_leftovers(root: Path, removed: list[str]) -> None:
                 removed.append(
                     f"removed a partial generation left by an interrupted build: {path} ({size / 1e6:.1f} MB)"
                 )
-    for path in sorted(root.glob("current.*.tmp")):
+    for path in sorted(root.glob(f"{CURRENT}.*{TEMPORARY}")):
         path.unlink()
         removed.append(f"removed a temporary link left by an interrupted build: {path}")
-    for path in sorted(root.glob("current.*.copy")):
+    for path in sorted(root.glob(f"{CURRENT}.*{COPY}")):
         shutil.rmtree(path)
         removed.append(f"removed a copied generation left by an interrupted relink: {path}")
-    for path in sorted(root.glob(f"{REBUILD_REQUEST}.*.tmp")):
-        pid = path.name[len(REBUILD_REQUEST) + 1 : -len(".tmp")]
+    for path in sorted(root.glob(f"{REBUILD_REQUEST}.*{TEMPORARY}")):
+        pid = path.name[len(REBUILD_REQUEST) + 1 : -len(TEMPORARY)]
         if not _running(pid):
             path.unlink(missing_ok=True)
             removed.append(f"removed a rebuild request left half-written by process {pid}: {path}")
@@ -331,7 +198,7 @@ def fall_back() -> str | None:
     live = current_generation()
     try:
         with writer_lock():
-            candidates = sorted((root / "generations").iterdir(), reverse=True)
+            candidates = sorted((root / GENERATIONS).iterdir(), reverse=True)
             for path in candidates:
                 real = Path(os.path.realpath(path))
                 if real != live and (path / MANIFEST).exists() and generation_problem(real, thorough=True) is None:
@@ -412,7 +279,7 @@ def build_or_queue(*, progress: Progress | None = None) -> BuildReport | None:
 def request_rebuild() -> None:
     root = index_root()
     root.mkdir(parents=True, exist_ok=True)
-    temporary = root / f"{REBUILD_REQUEST}.{os.getpid()}.tmp"
+    temporary = root / temporary_name(REBUILD_REQUEST, os.getpid())
     stamp = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     temporary.write_text(json.dumps({"requested": stamp, "process": os.getpid()}), encoding="utf-8")
     os.replace(temporary, root / REBUILD_REQUEST)
@@ -437,7 +304,7 @@ def _build_once(progress: Progress | None) -> BuildReport | None:
     """One build under the lock; None when concurrent writes made it unverifiable (request queued)."""
     started = time.perf_counter()
     root = index_root()
-    generations = root / "generations"
+    generations = root / GENERATIONS
     generations.mkdir(parents=True, exist_ok=True)
     name = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(2)
     target = generations / name
@@ -463,7 +330,7 @@ def _build_once(progress: Progress | None) -> BuildReport | None:
         (target / ALIGNMENT).write_text(
             json.dumps(derivation.edition_alignment(), ensure_ascii=False), encoding="utf-8"
         )
-        manifest = {"fingerprint": fingerprint, "documents": counts, "created": name, "files": _file_digests(target)}
+        manifest = {"fingerprint": fingerprint, "documents": counts, "created": name, "files": file_digests(target)}
         (target / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
     except BaseException:
         shutil.rmtree(target, ignore_errors=True)
@@ -524,10 +391,10 @@ def _repair_current(root: Path) -> None:
     The directory is moved into ``generations/`` under the name its manifest gives (or dropped
     when that generation is there already), so ``current`` is missing only between two renames.
     """
-    link = root / "current"
+    link = root / CURRENT
     if link.is_symlink() or not link.is_dir():
         return
-    generations = root / "generations"
+    generations = root / GENERATIONS
     generations.mkdir(parents=True, exist_ok=True)
     try:
         name = str(read_manifest(link).get("created") or "")
@@ -537,7 +404,7 @@ def _repair_current(root: Path) -> None:
         name = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%S") + "-restored"
     destination = generations / name
     if destination.exists():
-        aside = root / f"current.{os.getpid()}.copy"
+        aside = root / temporary_name(CURRENT, os.getpid(), COPY)
         os.rename(link, aside)
         _swap(root, destination)
         shutil.rmtree(aside, ignore_errors=True)
@@ -547,11 +414,11 @@ def _repair_current(root: Path) -> None:
 
 
 def _swap(root: Path, target: Path) -> None:
-    link = root / "current"
-    temporary = root / f"current.{os.getpid()}.tmp"
+    link = root / CURRENT
+    temporary = root / temporary_name(CURRENT, os.getpid())
     if temporary.is_symlink() or temporary.exists():
         temporary.unlink()
-    os.symlink(Path("generations") / target.name, temporary)
+    os.symlink(Path(GENERATIONS) / target.name, temporary)
     os.replace(temporary, link)
 
 
@@ -620,12 +487,12 @@ def check_index() -> IndexCheck:
         manifest = read_manifest(generation)
     except IndexDamaged:
         manifest = {}
-    damage = _problem(generation, thorough=True, open_indexes=False)
+    damage = problem_in(generation, thorough=True, open_indexes=False)
     if damage:
         problems.append(
             f"the live generation is damaged: {damage}: “python manage.py build_index --if-stale” rebuilds it"
         )
-    link = index_root() / "current"
+    link = index_root() / CURRENT
     if not link.is_symlink():
         problems.append(
             "index/current is a directory, not a link (a copied data directory?): the next build relinks it"

@@ -16,9 +16,9 @@ from rulesref.core.paging import get_page
 from rulesref.rules import selectors
 
 from . import limits
+from .budget import marking_until, page_deadline
 from .queries import QueryError, parse_user_query
 from .service import BUDGET_NOTICE, search
-from .snippets import marking_until
 from .throttle import limit_searches
 
 PER_PAGE = 10
@@ -88,7 +88,7 @@ def results(request):
         "page_query": _page_query(request),
     }
     # Snippets are made as the page shows them; those past the budget are shown unmarked.
-    with marking_until(started + limits.QUERY_BUDGET_SECONDS):
+    with marking_until(page_deadline(started)):
         return render(request, "search/results.html", context)
 
 

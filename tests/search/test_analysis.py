@@ -10,7 +10,6 @@ from whoosh.qparser import QueryParser
 from whoosh.query import Phrase, Prefix
 
 from rulesref.core import languages
-from rulesref.search import planning
 from rulesref.search.analysis import (
     ANALYZERS,
     CJKBigramTokenizer,
@@ -666,49 +665,3 @@ def test_card_symbols_are_extracted_normalised():
 
 def test_hybrid_and_variable_symbols_are_extracted_and_rule_numbers_are_not():
     assert extract_symbols("｛Ｗ/Ｕ｝ +X/+0 rule 208.2 2/3 1+1/+1") == ["{w/u}", "+x/+0"]
-
-
-# German and French questions: the words the question reader uses are words the analyzers index
-
-
-@pytest.mark.parametrize("code", ["de", "fr"])
-def test_every_german_and_french_number_word_is_one_token_of_its_own(code):
-    """A number word must survive the analyzer as one token that no other number shares (``_number_keys``
-    maps each token to one value): no article ("ein", "un"), no two-word number ("dix-sept")."""
-    analyzer = analyzer_for(code)
-    found = {}
-    for value, forms in planning.NUMBER_WORDS[code].items():
-        for form in forms.split("|"):
-            (token,) = texts(analyzer, form)
-            assert found.setdefault(token, value) == value
-    assert len(found) == len(planning.NUMBER_WORDS[code]) == {"de": 26, "fr": 22}[code]
-
-
-@pytest.mark.parametrize(
-    "code, question, searched",
-    [
-        ("de", "Wann darf ein Spieler herausfordern", "ein Spieler herausfordern"),
-        ("de", "Was passiert mit dem Herausforderer", "Was mit dem Herausforderer"),
-        ("fr", "Que se passe-t-il quand un personnage est défié", "Que se un personnage est défié"),
-        ("fr", "Combien de cartes pioche un joueur", "de cartes pioche un joueur"),
-    ],
-)
-def test_german_and_french_question_words_are_not_searched(code, question, searched):
-    assert planning._without_question_words(code, question) == searched
-
-
-@pytest.mark.parametrize(
-    "code, question, count_at",
-    [("de", "Karten ziehen wie viele", 2), ("de", "Wieviele Karten", 0), ("fr", "cartes à piocher combien", 2)],
-)
-def test_german_and_french_count_phrases(code, question, count_at):
-    match = planning.COUNT_PHRASES[code].search(question)
-    assert len(texts(analyzer_for(code), question[: match.start()], mode="query")) == count_at
-
-
-def test_german_and_french_numbers_are_read_both_ways():
-    assert (
-        planning._with_numbers_both_ways("de", "ziehe zwei Karten oder 10")
-        == "ziehe (zwei OR 2) Karten oder (10 OR zehn)"
-    )
-    assert planning._with_numbers_both_ways("fr", "piochez deux cartes ou 1") == "piochez (deux OR 2) cartes ou 1"

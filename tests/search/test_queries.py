@@ -1,8 +1,9 @@
-"""Reading a typed rule number with the numbering of the game the query names."""
+"""Reading what a user typed: filters, repairs, rule numbers (with the numbering of the game the query
+names), plain words and questions."""
 
 import pytest
 
-from rulesref.search.queries import parse_user_query, rule_number
+from rulesref.search.queries import is_question, is_unspaced_question, parse_user_query, plain_words, rule_number
 
 
 @pytest.mark.parametrize(
@@ -35,3 +36,48 @@ def test_rule_number_reads_a_section_only_in_a_dotted_game():
     assert rule_number("1.10") is None
     assert rule_number("1.10", numbering="dotted") == "1.10"
     assert rule_number("1.10", numbering="cr") is None
+
+
+def test_filters_are_read_and_the_rest_is_the_text_with_what_was_repaired_said():
+    query = parse_user_query('lang:ja game:berserk edition:2024-05-31 "слабость  первого хода')
+    assert (query.text, query.languages, query.game, query.edition) == (
+        "слабость первого хода",
+        ["ja"],
+        "berserk",
+        "2024-05-31",
+    )
+    assert [str(notice) for notice in query.notices] == ["An unmatched quote was ignored."]
+    assert query.number is None
+
+
+def test_a_language_is_named_by_its_code_its_alias_or_its_name():
+    # In the interface language (English here), in English, or in the language itself.
+    assert parse_user_query("lang:jp lang:Japanese lang:日本語 toughness").languages == ["ja", "ja", "ja"]
+
+
+def test_a_repeated_word_is_searched_once_and_operators_with_nothing_to_join_are_dropped():
+    assert parse_user_query("Trample trample over").text == "Trample over"
+    query = parse_user_query("AND trample OR OR haste NOT")
+    assert query.text == "trample OR haste"
+    assert [str(notice) for notice in query.notices] == ["Operators with nothing to join were ignored."]
+
+
+def test_plain_words_are_the_words_of_a_query_without_syntax():
+    assert plain_words("state-based actions") == ["state-based", "actions"]
+    assert plain_words('"mana value"') == []
+    assert plain_words("trample AND planeswalker") == []
+    assert plain_words("costitu*") == []
+
+
+def test_a_question_is_four_plain_words_or_more():
+    assert is_question("can you respond to a triggered ability")
+    assert is_question("what is an emblem")
+    assert not is_question("end of turn")
+    assert not is_question("what is an (emblem)")
+
+
+def test_an_unspaced_question_is_six_cjk_characters_or_more_without_syntax():
+    assert is_unspaced_question("衍生物离开战场会怎样")
+    assert not is_unspaced_question("替代性效应")  # a term: five characters
+    assert not is_unspaced_question('"衍生物离开战场会怎样"')
+    assert not is_unspaced_question("衍生物 AND 离开战场会怎样")

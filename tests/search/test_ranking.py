@@ -1,6 +1,6 @@
 """Ranking: how a question orders the rules it finds (pure functions, no index)."""
 
-from rulesref.search.ranking import QuestionWord, idf, question_order, question_value
+from rulesref.search.questions import QuestionWord, idf, question_order, question_value
 
 
 def word(documents_with_it, held, positions):
@@ -32,3 +32,32 @@ def test_ties_keep_the_order_they_came_in():
     only = word(50, {1, 2, 3}, {})
     rows = [{"doc": 3}, {"doc": 1}, {"doc": 2}]
     assert [row["doc"] for row in question_order(rows, [only])] == [3, 1, 2]
+
+
+def test_the_keys_a_fusion_holds_are_its_rows_and_the_rules_their_glossary_entries_lift():
+    from types import SimpleNamespace
+
+    from rulesref.search.ranking import fuse_ranked, fused_keys
+
+    def row(key, kind="rule", **extra):
+        return {"key": key, "game": "mtg", "number": key, "kind": kind, "edition": "e", "doc": 0, **extra}
+
+    ranked = [
+        SimpleNamespace(
+            language="en",
+            direct=True,
+            in_scope=1000,
+            rows=(
+                row("a"),
+                row("g", "glossary", cite_keys="b,c"),
+                row("a"),
+                row("h", "glossary", named=False, cite_keys="d"),
+            ),
+        ),
+        SimpleNamespace(language="it", direct=False, in_scope=10, rows=(row("e"),)),
+    ]
+    assert fused_keys(ranked) == {hit.key for hit in fuse_ranked(ranked)} == {"a", "g", "b", "c", "h", "e"}
+    assert (
+        fused_keys(ranked, lift=False) == {hit.key for hit in fuse_ranked(ranked, lift=False)} == {"a", "g", "h", "e"}
+    )
+    assert [hit.key for hit in fuse_ranked(ranked)][:2] == ["a", "g"]

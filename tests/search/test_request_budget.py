@@ -7,8 +7,8 @@ import pytest
 from django.utils import translation
 
 from rulesref.search import clear_cache, limits, search
+from rulesref.search.budget import marking_until
 from rulesref.search.queries import parse_user_query
-from rulesref.search.snippets import marking_until
 
 pytestmark = pytest.mark.usefixtures("search_index")
 

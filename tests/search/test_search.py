@@ -370,23 +370,6 @@ def test_a_question_asking_how_many_puts_the_rules_stating_a_number_first():
     assert numbers(results, 3) == ["305.2", "305.1", "305.2a"]
 
 
-def test_a_number_after_a_citation_word_is_not_a_count():
-    from rulesref.search import planning
-    from rulesref.search.generations import open_generation
-
-    generation = open_generation()
-    index = generation["en"]
-    stated = planning.numerals(generation, "en")
-
-    def doc(number):
-        return next(d for d in index.by_number[number] if index.columns["edition"][d] == "2024-09-20")
-
-    # 305.1 ends "(see rule 116)"; 305.2 says "one land"; 103.4 "a starting life total of 20".
-    assert doc("305.1") not in stated.positions
-    assert doc("305.2") in stated.positions
-    assert doc("103.4") in stated.positions
-
-
 def test_a_question_naming_a_rules_topic_puts_the_rule_under_that_topic_first():
     # 603.3b is in 603 "Handling Triggered Abilities", 504.1 in 504 "Draw Step": rules elsewhere
     # (805.2, 703.4d) hold the same words but are about something else.
@@ -424,15 +407,6 @@ def test_a_question_in_chinese_is_answered_by_the_rules_sharing_most_of_its_char
     ]
     # 119.6: 如果一位牌手的生命为0或更少，该牌手作为状态动作输掉游戏。
     assert numbers(search("生命为0的玩家输掉游戏", languages=["zh-hans"]), 1) == ["119.6"]
-
-
-def test_an_unspaced_question_is_six_cjk_characters_or_more_without_syntax():
-    from rulesref.search.planning import is_unspaced_question
-
-    assert is_unspaced_question("衍生物离开战场会怎样")
-    assert not is_unspaced_question("替代性效应")  # a term: five characters
-    assert not is_unspaced_question('"衍生物离开战场会怎样"')
-    assert not is_unspaced_question("衍生物 AND 离开战场会怎样")
 
 
 def test_a_question_with_a_digit_int_cannot_read_gets_results_not_an_error():

@@ -1,0 +1,135 @@
+"""Execute: each language's plan run on its index, over the documents in scope; a question's lists ordered.
+
+The third stage. It reads the plans the plan stage made (``planning.Plans``) and the generation's
+indexes (``generations``), and returns one :class:`~.pipeline.Ranked` list per language searched. It
+stops at the run's deadline (``budget``): past it no further language is searched, and the answer says
+so. ``order`` then puts each language's rows in the order in which they answer a question (the words
+each holds, by rarity, and neighbouring words close together: ``questions.question_order``).
+"""
+
+from __future__ import annotations
+
+from . import limits
+from .budget import BUDGET_NOTICE, first_window, past
+from .pipeline import ANY, STRICT, Found, Ranked, Run
+from .queries import plain_words
+from .questions import QuestionWord, idf, question_order
+from .weights import RANKING
+
+
+def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
+    """Each searched language's ranked rows for ``plans.text`` read in ``mode``.
+
+    A query of more plain words than ``limits.MAX_STRICT_WORDS`` is not searched strict (an
+    intersection of many common words walks their whole posting lists to find nothing): its lists are
+    empty, and best-match reads it.
+    """
+    if mode == STRICT and len(plain_words(plans.text)) > limits.MAX_STRICT_WORDS:
+        return tuple(Ranked(language, (), False, None, run.scope(language).count) for language in run.searched)
+    ranked = []
+    searched_one = False
+    for language in run.searched:
+        index = run.index(language)
+        scope = run.scope(language)
+        if past(run.deadline) and searched_one:
+            # Not even planned: a plan of many words and glossary forms costs time of its own.
+            run.notice(BUDGET_NOTICE)
+            ranked.append(Ranked(language, (), False, None, scope.count))
+            continue
+        plan = plans.get(language, mode)
+        if plan.query is None:
+            ranked.append(Ranked(language, (), False, plan, scope.count))
+            continue
+        wanted = run.fetch * RANKING.coordination_pool if mode == ANY else run.fetch
+        # On a machine busy enough to use up the budget before anything was searched, the first
+        # language searched still gets a short window of its own: an answer, not an empty page.
+        window = run.deadline if searched_one else first_window(run.deadline)
+        searched_one = True
+        results, exceeded = index.search(plan.query, scope, wanted, terms=bool(plan.used), deadline=window)
+        if exceeded:
+            run.notice(BUDGET_NOTICE)
+        # Not list(results): it asks the length, which makes Whoosh run the query again to count.
+        hits = [results[i] for i in range(results.scored_length())]
+        rows = [index.row(hit.docnum) for hit in hits]
+        for row in rows:
+            defined = row["defines"]
+            row["defines"] = defined in plan.defines or bool(
+                plan.defines_all and defined and plan.defines_all <= set(defined.split())
+            )
+            if plan.defines and row["kind"] == "glossary":
+                # A glossary entry named with the query ("Paris Mulligan" for "mulligan") vouches for the
+                # rules it cites; one that only mentions it in its definition does not.
+                row["named"] = row["defines"] or any(f" {form} " in f" {defined} " for form in plan.defines)
+        _with_citations(index, rows)
+        direct = True
+        if plan.used:
+            # Did any hit match a word as typed, not only one of its translations?
+            direct = any(plan.typed.intersection(hit.matched_terms()) for hit in hits)
+        ranked.append(Ranked(language, tuple(rows), direct, plan, scope.count))
+    return tuple(ranked)
+
+
+def numbers(run: Run, number: str, prefer: str | None) -> Found:
+    """A rule-number query: in each language, the rule the number names, then the rules citing it
+    (document order within each)."""
+    ranked = []
+    for language in run.searched:
+        index = run.index(language)
+        scope = run.scope(language)
+        exact = [d for d in index.by_number.get(number, ()) if d in scope][: run.fetch]
+        reader = index.searcher().reader()
+        citing = []
+        if ("cites", number) in reader:
+            for docnum in reader.postings("cites", number).all_ids():
+                if docnum in scope and index.columns["number"][docnum] != number:
+                    citing.append(docnum)
+                    if len(citing) == run.fetch:
+                        break
+        rows = [index.row(d) for d in exact + citing]
+        _with_citations(index, rows)
+        ranked.append(Ranked(language, tuple(rows), True, None, scope.count))
+    return Found(text=run.user.text, lists=tuple(ranked), number=number, prefer=prefer)
+
+
+def _with_citations(index, rows: list[dict]) -> None:
+    """A glossary entry's row with the keys of the rules it cites (fusion lifts them)."""
+    for row in rows:
+        if row["kind"] == "glossary" and "cite_keys" not in row:
+            row["cite_keys"] = index.stored_fields(row["doc"]).get("cite_keys", "")
+
+
+def order(run: Run, found: Found) -> tuple[tuple[Ranked, ...], bool]:
+    """The lists to fuse and whether they are ordered as a question: best-match's always; a question's
+    (``RANKING.thin_min_words`` plain words or more) while there is time; otherwise as scored."""
+    if found.number is None and (
+        found.by_question or (len(plain_words(found.text)) >= RANKING.thin_min_words and not run.past())
+    ):
+        return tuple(_by_question(run, r, found.plans) for r in found.lists), True
+    return found.lists, False
+
+
+def _by_question(run: Run, r: Ranked, plans) -> Ranked:
+    """One language's rows ordered by how well they answer the text read as a question; past the
+    deadline, in the order of their scores."""
+    if not r.rows or run.past():
+        return Ranked(r.language, r.rows[: run.fetch], r.direct, r.plan, r.in_scope)
+    index = run.index(r.language)
+    plan = plans.get(r.language, ANY)
+    docs = sorted({row["doc"] for row in r.rows})
+    words = []
+    for group in plan.groups:
+        held = index.documents_with(group)
+        positions: dict[int, tuple[int, ...]] = {}
+        for kind, fieldname, value in group:
+            if kind == "term" and fieldname == "text":
+                for doc, where in index.positions(fieldname, value, docs).items():
+                    positions[doc] = tuple(sorted(positions.get(doc, ()) + where))
+        values = {value for kind, _, value in group if kind == "term"}
+        topical = frozenset(doc for doc in docs if values & index.topic(doc))
+        words.append(QuestionWord(idf(len(held), index.doc_count), held, positions, topical))
+    if plan.counted is not None:
+        # The question word "a number": the documents stating one, and where.
+        stated = plans.numerals(r.language)
+        words.insert(plan.counted, QuestionWord(idf(len(stated.held), index.doc_count), stated.held, stated.positions))
+    rows = question_order(list(r.rows), words)[: run.fetch] if words else r.rows[: run.fetch]
+    return Ranked(r.language, tuple(rows), r.direct, r.plan, r.in_scope)

@@ -1,0 +1,85 @@
+"""The fallbacks: what to search instead when a query found nothing, or too little. An ordered list of
+strategies (``STRATEGIES``), tried in order once the query as typed was searched.
+
+A strategy looks at what was found (``applies``), names the readings to search instead (``readings``:
+a respelled text, or the same words read as best-match), and says what to keep of each once it has been
+searched (``take``; ``None``: try its next reading). It never searches itself: the service runs each
+reading through the plan and execute stages, the one point where the pipeline is re-entered, so no
+stage calls back into an earlier one. The unspaced CJK question ("衍生物离开战场会怎样") is best-match's
+too: its plan reads it as the character pairs its index holds (``planning``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from django.utils.translation import gettext_lazy as _
+
+from . import spelling
+from .budget import BUDGET_NOTICE
+from .pipeline import ANY, STRICT, Attempt, Found, Reading, Run, merge
+from .queries import is_unspaced_question, plain_words
+from .ranking import fused_keys
+from .weights import RANKING
+
+FALLBACK_NOTICE = _("No rule contains all of your words; showing the rules that contain most of them.")
+
+
+class Respell:
+    """Nothing matched a query of a few words: each word a language's index does not know is replaced
+    by its closest known word, one language at a time (those whose script the query uses first), until a
+    respelled query finds something. A question is not respelled word by word: best-match finds what its
+    words can."""
+
+    def applies(self, run: Run, found: Found) -> bool:
+        question = len(run.user.plain_words) >= RANKING.thin_min_words
+        return not question and not any(r.rows for r in found.lists)
+
+    def readings(self, run: Run, found: Found) -> Iterator[Reading]:
+        text = run.user.text
+        for language in spelling.languages_to_try(text, list(run.searched)):
+            if run.past():
+                run.notice(BUDGET_NOTICE)
+                return
+            respelled = spelling.respell(run.generation, language, text, run.deadline)
+            if respelled is not None:
+                yield Reading(respelled, STRICT)
+
+    def take(self, run: Run, found: Found, attempt: Attempt) -> Found | None:
+        if not any(r.rows for r in attempt.lists):
+            return None
+        text = attempt.reading.text
+        return Found(text=text, lists=attempt.lists, planned=attempt.lists, plans=attempt.plans, corrected=text)
+
+
+class BestMatch:
+    """A query of plain words that found nothing (every word must occur in one rule; an unspaced question
+    counts as words), or a question that found fewer than ``RANKING.thin_below`` rules, is searched again
+    with any word allowed to be missing. Per language, the rules holding every word come first, then
+    those holding most of them, all ordered as answers to the question; the notice says so when that
+    shows a rule the strict reading did not."""
+
+    def applies(self, run: Run, found: Found) -> bool:
+        words = plain_words(found.text)
+        keys = fused_keys(found.lists)
+        # An unspaced question falls back only when nothing holds it: a few hits for a long unspaced run
+        # are usually a name ("杰卡失落骑士团"), found.
+        empty = not keys and (len(words) >= RANKING.fallback_min_words or is_unspaced_question(found.text))
+        thin = len(keys) < RANKING.thin_below and len(words) >= RANKING.thin_min_words
+        return (empty or thin) and not run.past()
+
+    def readings(self, run: Run, found: Found) -> Iterator[Reading]:
+        yield Reading(found.text, ANY)
+
+    def take(self, run: Run, found: Found, attempt: Attempt) -> Found:
+        return replace(
+            found,
+            lists=merge(found.lists, attempt.lists),
+            planned=found.planned + attempt.lists,
+            by_question=True,
+            before=fused_keys(found.lists),
+        )
+
+
+STRATEGIES = (Respell(), BestMatch())

@@ -1,0 +1,157 @@
+"""Planning: what one language's index is asked for a query, in each reading, and when it is made."""
+
+import math
+
+import pytest
+from whoosh.query import Phrase
+
+from rulesref.search import planning
+from rulesref.search.analysis import analyzer_for, tokens
+from rulesref.search.generations import open_generation
+from rulesref.search.pipeline import ANY, STRICT, Run
+from rulesref.search.queries import parse_user_query
+
+
+def texts(analyzer, text, **kwargs):
+    return [token for token, _start, _end in tokens(analyzer, text, **kwargs)]
+
+
+@pytest.fixture
+def generation(search_index):
+    return open_generation()
+
+
+def plan(generation, language, text, mode=STRICT, game="mtg"):
+    return planning.plan_for(generation, language, text, generation[language].scope(game, None).games, mode=mode)
+
+
+def test_a_word_is_asked_of_the_text_and_the_topic_and_defines_itself(generation):
+    found = plan(generation, "en", "deathtouch")
+    assert str(found.query) == "(text:deathtouch OR heading:deathtouch^3.0)"
+    assert dict(found.terms) == {"text": frozenset({"deathtouch"}), "heading": frozenset({"deathtouch"})}
+    assert found.defines == frozenset({"deathtouch"})
+    assert (found.used, found.groups, found.counted, found.capped) == ((), (), None, False)
+
+
+def test_plain_words_are_all_required_and_also_asked_as_a_phrase_of_the_topic(generation):
+    found = plan(generation, "en", "state-based actions")
+    phrases = [
+        (leaf.fieldname, tuple(leaf.words), leaf.boost) for leaf in found.query.leaves() if isinstance(leaf, Phrase)
+    ]
+    assert phrases == [("heading", ("state", "base", "action"), 2.0)]
+    assert found.terms["phrase:heading"] == frozenset({("state", "base", "action")})
+    assert found.defines == frozenset({"state base action"})
+
+
+def test_words_joined_by_and_define_a_name_holding_every_one_of_them(generation):
+    found = plan(generation, "en", "trample AND planeswalker")
+    assert str(found.query) == "((text:trampl OR heading:trampl^3.0) AND (text:planeswalk OR heading:planeswalk^3.0))"
+    assert (found.defines, found.defines_all) == (frozenset(), frozenset({"trampl", "planeswalk"}))
+
+
+def test_a_best_match_question_is_its_words_without_its_question_words_with_a_number_where_it_asked(generation):
+    found = plan(generation, "en", "how many cards does a player draw", ANY)
+    assert [tuple(item[2] for item in group) for group in found.groups] == [
+        ("card", "card"),
+        ("player", "player"),
+        ("draw", "draw"),
+    ]
+    # "how many" stood before every word: "a number" is the first question word.
+    assert found.counted == 0
+    assert plan(generation, "en", "how many cards does a player draw").counted is None
+
+
+def test_a_word_another_script_cannot_hold_is_not_asked_but_marked_as_typed(generation):
+    found = plan(generation, "ru", "deathtouch", game=None)
+    assert found.query is None
+    assert dict(found.terms) == {"literal": frozenset({"deathtouch"})}
+
+
+def test_an_unspaced_question_is_read_as_the_character_pairs_its_index_holds(generation):
+    # 会 and 怎样 only shape the question; 物离 and 开战 are pairs across words, but the index holds them.
+    assert (
+        planning._pairs_in_index(generation["zh-hans"], "zh-hans", "衍生物离开战场会怎样")
+        == "衍生 生物 物离 离开 开战 战场"
+    )
+
+
+def test_plans_are_made_when_the_next_stage_reads_them_and_kept_per_generation(generation):
+    run = Run(
+        generation=generation,
+        user=parse_user_query("deathtouch"),
+        shown=("en",),
+        searched=("en", "it"),
+        game=None,
+        edition=None,
+        limit=10,
+        fetch=50,
+        deadline=math.inf,
+    )
+    generation.plans.clear()
+    plans = planning.plan(run, "deathtouch")
+    assert len(generation.plans) == 0
+    first = plans.get("en")
+    assert len(generation.plans) == 1
+    assert plans.get("en") is first
+    assert planning.plan(run, "deathtouch").get("en") is first
+    assert plans.get("en", ANY) is not first
+    assert len(generation.plans) == 2
+
+
+def test_a_number_after_a_citation_word_is_not_a_count(generation):
+    index = generation["en"]
+    stated = planning.numerals(generation, "en")
+
+    def doc(number):
+        return next(d for d in index.by_number[number] if index.columns["edition"][d] == "2024-09-20")
+
+    # 305.1 ends "(see rule 116)"; 305.2 says "one land"; 103.4 "a starting life total of 20".
+    assert doc("305.1") not in stated.positions
+    assert doc("305.2") in stated.positions
+    assert doc("103.4") in stated.positions
+
+
+# German and French questions: the words the question reader uses are words the analyzers index
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_every_german_and_french_number_word_is_one_token_of_its_own(code):
+    """A number word must survive the analyzer as one token that no other number shares (``_number_keys``
+    maps each token to one value): no article ("ein", "un"), no two-word number ("dix-sept")."""
+    analyzer = analyzer_for(code)
+    found = {}
+    for value, forms in planning.NUMBER_WORDS[code].items():
+        for form in forms.split("|"):
+            (token,) = texts(analyzer, form)
+            assert found.setdefault(token, value) == value
+    assert len(found) == len(planning.NUMBER_WORDS[code]) == {"de": 26, "fr": 22}[code]
+
+
+@pytest.mark.parametrize(
+    "code, question, searched",
+    [
+        ("de", "Wann darf ein Spieler herausfordern", "ein Spieler herausfordern"),
+        ("de", "Was passiert mit dem Herausforderer", "Was mit dem Herausforderer"),
+        ("fr", "Que se passe-t-il quand un personnage est défié", "Que se un personnage est défié"),
+        ("fr", "Combien de cartes pioche un joueur", "de cartes pioche un joueur"),
+    ],
+)
+def test_german_and_french_question_words_are_not_searched(code, question, searched):
+    assert planning._without_question_words(code, question) == searched
+
+
+@pytest.mark.parametrize(
+    "code, question, count_at",
+    [("de", "Karten ziehen wie viele", 2), ("de", "Wieviele Karten", 0), ("fr", "cartes à piocher combien", 2)],
+)
+def test_german_and_french_count_phrases(code, question, count_at):
+    match = planning.COUNT_PHRASES[code].search(question)
+    assert len(texts(analyzer_for(code), question[: match.start()], mode="query")) == count_at
+
+
+def test_german_and_french_numbers_are_read_both_ways():
+    assert (
+        planning._with_numbers_both_ways("de", "ziehe zwei Karten oder 10")
+        == "ziehe (zwei OR 2) Karten oder (10 OR zehn)"
+    )
+    assert planning._with_numbers_both_ways("fr", "piochez deux cartes ou 1") == "piochez (deux OR 2) cartes ou 1"
