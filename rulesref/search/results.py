@@ -4,18 +4,25 @@ Results are cached and shared between requests, so nothing here can be changed a
 frozen dataclasses, tuples and read-only mappings. A hit carries, for each language shown, its
 text's edition, number, a ready link to the rule page and an escaped snippet (``SafeString``, made when
 first read, then kept in the generation's snippet cache).
-Messages (notices) are lazy translations: each request shows them in its own language.
+Messages (notices) are lazy translations: each request shows them in its own language; so are the
+lines saying a hit is shown in another language than the ones asked for (``SearchHit.fallback_note``,
+``fallback_count_note``), built from language codes when they are shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from babel.lists import format_list
 from django.urls import reverse
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language, ngettext, to_locale
+from django.utils.translation import gettext as _
 
+from rulesref.core.formatting import language_name_in_text
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.glossary import term_slug
 
@@ -69,12 +76,36 @@ class SearchHit:
     matched_lang: str
     # language → LanguageText, in the order the languages are shown
     texts: Mapping[str, LanguageText] = field(default_factory=lambda: MappingProxyType({}))
+    # The languages asked for, none of which has a text of this rule: it is shown in another one
+    # (``shown_in``) instead. Empty when it is shown in a language asked for.
+    not_in: tuple[str, ...] = ()
 
     @property
     def rows(self) -> tuple[LanguageText, ...]:
         return tuple(self.texts.values())
 
+    @property
+    def shown_in(self) -> str | None:
+        """The language a hit none of the languages asked for has is shown in instead (else None)."""
+        return next(iter(self.texts), None) if self.not_in else None
+
+    @property
+    def fallback_note(self) -> str:
+        """ "not in Italian yet; shown in English", in the interface language ("" when not shown elsewhere)."""
+        if not self.not_in or not self.texts:
+            return ""
+        # Translators: one search result, which none of the languages the reader asked for has yet.
+        # %(languages)s: those languages ("Italian", "Italian or Japanese"); %(language)s: the one it is
+        # shown in instead ("English"); both as they stand in a sentence.
+        return _("not in %(languages)s yet; shown in %(language)s") % {
+            "languages": _name_list(self.not_in),
+            "language": language_name_in_text(self.shown_in),
+        }
+
     def as_json(self) -> dict:
+        fallback = None
+        if self.not_in and self.texts:
+            fallback = {"not_in": list(self.not_in), "shown_in": self.shown_in, "note": self.fallback_note}
         return {
             "game": self.game,
             "number": self.number,
@@ -82,6 +113,8 @@ class SearchHit:
             "score": round(self.score, 6),
             "matched_lang": self.matched_lang,
             "texts": {lang: text.as_json() for lang, text in self.texts.items()},
+            # Set when no language asked for has this rule: which they were and the one it is shown in.
+            "fallback": fallback,
         }
 
 
@@ -100,7 +133,38 @@ class SearchResults:
             data["error"] = str(self.error)
         if self.notices:
             data["notices"] = [str(notice) for notice in self.notices]
+        counts = fallback_counts(self.hits)
+        if counts:
+            # language → how many hits are shown in it because no language asked for has them
+            data["fallbacks"] = counts
         return data
+
+
+def fallback_counts(hits: Iterable[SearchHit]) -> dict[str, int]:
+    """language → how many of ``hits`` are shown in it instead of the languages asked for, most first."""
+    counts = Counter(hit.shown_in for hit in hits if hit.shown_in)
+    return dict(counts.most_common())
+
+
+def fallback_count_note(counts: Mapping[str, int]) -> str:
+    """What follows the result count when some hits are shown in another language: ", 2 of them shown
+    in English" (one part per language, most first), in the interface language; "" when none is."""
+    parts = []
+    for language, count in counts.items():
+        parts.append(
+            # Translators: follows the number of results ("3 results"), hence the leading comma: how many of
+            # them are shown in %(language)s (as it stands in a sentence) because the languages the reader
+            # asked for do not have them yet.
+            ngettext(", %(count)s of them shown in %(language)s", ", %(count)s of them shown in %(language)s", count)
+            % {"count": count, "language": language_name_in_text(language)}
+        )
+    return "".join(parts)
+
+
+def _name_list(languages: Iterable[str]) -> str:
+    """ "Italian", "Italian or Japanese": language names in a sentence, joined as the interface language joins them."""
+    names = [language_name_in_text(language) for language in languages]
+    return format_list(names, style="or", locale=to_locale(get_language() or "en"))
 
 
 def frozen_texts(texts: dict[str, LanguageText]) -> Mapping[str, LanguageText]:

@@ -14,7 +14,11 @@ When nothing matches, unknown words are respelled (``spelling``) and the query r
 query of several plain words finds too little (every word must occur in one rule), it runs again as
 best-match (any word, rules holding more of them first), and the user is told. A language filter
 chooses which languages are *shown*: a query in any language finds the rule, which is then shown in
-the languages asked for. Whole results are cached per generation (LRU).
+the languages asked for. A rule none of those languages has a text of follows the rules they have,
+shown in the nearest language the reader also reads (``_fallbacks``: the interface language, the game's
+original language, the language it matched in), and the hit says which languages it is not in
+(``SearchHit.not_in``): a filter never turns a match into an empty page. Whole results are cached per
+generation (LRU).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from dataclasses import dataclass
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
+from rulesref.core import gamedata
 from rulesref.core.languages import CONTENT_LANGUAGES
 
 from . import limits, planning, snippets, spelling
@@ -73,12 +78,15 @@ def search(
     edition: str | None = None,
     limit: int = 10,
     started: float | None = None,
+    interface: str | None = None,
 ) -> SearchResults:
     """Search every language; one hit per rule, best first, shown in ``languages`` (default: all).
 
     ``started``: when the request began (``time.monotonic()``; default: now). The time budget
     (``limits.QUERY_BUDGET_SECONDS``) counts from it, so that reading the query, planning, matching and
     showing the page all fit in it.
+    ``interface``: the reader's interface language, the first one a rule is shown in when none of
+    ``languages`` has its text.
     """
     started = time.monotonic() if started is None else started
     try:
@@ -96,11 +104,13 @@ def search(
         return SearchResults(query=query, error=str(error), languages=tuple(shown))
     except IndexDamaged:
         return SearchResults(query=query, error=DAMAGED_ERROR, languages=tuple(shown))
-    key = (generation.name, user.text, tuple(shown), game, edition, limit)
+    # The interface language only matters to a filter that leaves it out (it is then the first fallback).
+    interface = interface if interface in CONTENT_LANGUAGES and interface not in shown else None
+    key = (generation.name, user.text, tuple(shown), game, edition, limit, interface)
     answer = _cache.get(key)
     if answer is None:
         try:
-            answer = _run(generation, user, shown, game, edition, limit, started)
+            answer = _run(generation, user, shown, game, edition, limit, started, interface)
         except Exception:
             # Damaged files can pass the checks on opening and fail only where a search reads them.
             if not read_failed(generation):
@@ -116,7 +126,7 @@ def search(
     )
 
 
-def _run(generation, user: UserQuery, shown: list[str], game, edition, limit, started: float) -> _Answer:
+def _run(generation, user: UserQuery, shown: list[str], game, edition, limit, started: float, interface=None) -> _Answer:
     warming = time.monotonic()
     # Every language is searched (a language filter only chooses what is shown); not one with
     # nothing in scope (no Берсерк in Japanese).
@@ -180,7 +190,7 @@ def _run(generation, user: UserQuery, shown: list[str], game, edition, limit, st
             notices.append(CAPPED_NOTICE)
     if past(deadline) and BUDGET_NOTICE not in notices:
         notices.append(BUDGET_NOTICE)
-    hits = _show(generation, fused, shown, terms, edition, limit)
+    hits = _show(generation, fused, shown, terms, edition, limit, interface)
     return _Answer(hits=tuple(hits), corrected=corrected, notices=tuple(dict.fromkeys(notices)))
 
 
@@ -327,56 +337,84 @@ def _snippet_maker(cache: LRU, index, language: str, docnum: int, text: str, ter
     return make
 
 
-def _show(generation, fused: list[Fused], shown: list[str], terms, edition, limit) -> list[SearchHit]:
-    """Each hit in the shown languages, each in the edition aligned with the one that matched."""
-    hits = []
+def _fallbacks(found: Fused, shown: list[str], interface: str | None) -> list[str]:
+    """The languages a hit is shown in, in this order, when none of ``shown`` has its text: the
+    interface language (the reader reads the page in it), the game's original language (the text
+    every edition translates), the language it matched in (which always has it)."""
+    data = gamedata.games().get(found.game)
+    # A game registered by an import (in the database) has no original language here: a search reads no table.
+    original = data.original_language if data else None
+    languages = [interface, original, found.anchor[0]]
+    return [lang for lang in dict.fromkeys(languages) if lang and lang not in shown]
+
+
+def _text_in(generation, found: Fused, language: str, terms, edition) -> LanguageText | None:
+    """``found`` in ``language``: the row that matched there, else the edition aligned with the one it
+    matched in (None when that language has no text of it, or not in the edition asked for)."""
+    if language not in generation.languages:
+        return None
+    anchor_language, anchor_edition = found.anchor
+    index = generation[language]
+    row = found.rows.get(language)
+    if language == anchor_language and row is not None:
+        docnum = row["doc"]
+    else:
+        slug = generation.aligned_edition(found.game, anchor_language, anchor_edition, language)
+        if slug is None or (edition and slug != edition):
+            return None
+        docnum = index.by_key_edition.get((found.key, slug))
+        if docnum is None:
+            return None
+    stored = index.stored_fields(docnum)
+    return LanguageText(
+        lang=language,
+        edition=stored["edition"],
+        number=stored["number"],
+        kind=stored["kind"],
+        make_snippet=_snippet_maker(generation.snippets, index, language, docnum, stored["text"], terms),
+        url=rule_url(found.game, language, stored["edition"], stored["kind"], stored["number"]),
+        # Indexes built before sections were stored have none.
+        section=tuple(stored.get("section") or ()),
+    )
+
+
+def _show(generation, fused: list[Fused], shown: list[str], terms, edition, limit, interface=None) -> list[SearchHit]:
+    """Each hit in the shown languages, each in the edition aligned with the one that matched; then,
+    when there is room, the hits none of them has a text of, each in the first of its ``_fallbacks``
+    that has one. Both in the order of their scores: the reader asked for rules in these languages
+    ("右" with the Japanese filter finds 208.1 first, not ten rules matched in Chinese), and a rule
+    they lack is still shown rather than an empty page."""
+    hits, lacking = [], []
     for found in fused:
-        anchor_language, anchor_edition = found.anchor
-        texts: dict[str, LanguageText] = {}
-        number, kind = found.number, found.kind
-        for language in shown:
-            if language not in generation.languages:
-                continue
-            index = generation[language]
-            row = found.rows.get(language)
-            if language == anchor_language and row is not None:
-                docnum = row["doc"]
-            else:
-                slug = generation.aligned_edition(found.game, anchor_language, anchor_edition, language)
-                if slug is None or (edition and slug != edition):
-                    continue
-                docnum = index.by_key_edition.get((found.key, slug))
-                if docnum is None:
-                    continue
-            stored = index.stored_fields(docnum)
-            texts[language] = LanguageText(
-                lang=language,
-                edition=stored["edition"],
-                number=stored["number"],
-                kind=stored["kind"],
-                make_snippet=_snippet_maker(generation.snippets, index, language, docnum, stored["text"], terms),
-                url=rule_url(found.game, language, stored["edition"], stored["kind"], stored["number"]),
-                # Indexes built before sections were stored have none.
-                section=tuple(stored.get("section") or ()),
-            )
-            kind = kind or stored["kind"]
-            number = number or (stored["number"] if language == anchor_language else "")
+        texts = {lang: text for lang in shown if (text := _text_in(generation, found, lang, terms, edition))}
         if not texts:
-            # A rule lifted by a glossary entry may not exist in the searched scope; a language
-            # filter may leave nothing of a rule to show.
+            lacking.append(found)
             continue
-        number = number or next(iter(texts.values())).number
-        hits.append(
-            SearchHit(
-                game=found.game,
-                number=number,
-                kind=kind,
-                key=found.key,
-                score=found.score,
-                matched_lang=found.language,
-                texts=frozen_texts(texts),
-            )
-        )
+        hits.append(_hit(found, texts))
+        if len(hits) == limit:
+            return hits
+    for found in lacking:
+        for language in _fallbacks(found, shown, interface):
+            text = _text_in(generation, found, language, terms, edition)
+            if text is not None:
+                hits.append(_hit(found, {language: text}, not_in=tuple(shown)))
+                break
+        # else: a rule lifted by a glossary entry may not exist in the searched scope.
         if len(hits) == limit:
             break
     return hits
+
+
+def _hit(found: Fused, texts: dict[str, LanguageText], not_in: tuple[str, ...] = ()) -> SearchHit:
+    first = next(iter(texts.values()))
+    anchor_text = texts.get(found.anchor[0])
+    return SearchHit(
+        game=found.game,
+        number=found.number or (anchor_text.number if anchor_text else "") or first.number,
+        kind=found.kind or first.kind,
+        key=found.key,
+        score=found.score,
+        matched_lang=found.language,
+        texts=frozen_texts(texts),
+        not_in=not_in,
+    )
