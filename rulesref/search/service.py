@@ -126,7 +126,9 @@ def search(
     )
 
 
-def _run(generation, user: UserQuery, shown: list[str], game, edition, limit, started: float, interface=None) -> _Answer:
+def _run(
+    generation, user: UserQuery, shown: list[str], game, edition, limit, started: float, interface=None
+) -> _Answer:
     warming = time.monotonic()
     # Every language is searched (a language filter only chooses what is shown); not one with
     # nothing in scope (no Берсерк in Japanese).

@@ -62,7 +62,12 @@ def results(request):
         error = _unknown_edition(raw, game)
         if error is None:
             found = search(
-                raw, languages=languages or None, game=game, limit=MAX_RESULTS, started=started, interface=get_language()
+                raw,
+                languages=languages or None,
+                game=game,
+                limit=MAX_RESULTS,
+                started=started,
+                interface=get_language(),
             )
             # Read by throttle.limit_searches: a client whose search was cut short at a high cost cools down.
             request.search_cut_short = BUDGET_NOTICE in found.notices
