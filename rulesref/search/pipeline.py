@@ -45,6 +45,9 @@ class Run:
     fetch: int
     # When searching must stop (``budget.deadline``).
     deadline: float
+    # The reader's interface language when the languages shown leave it out: the first one a rule is
+    # shown in when none of them has its text (else None).
+    interface: str | None = None
     # What the answer will say (lazy messages, in order; repeated ones are said once). The one thing
     # that changes while a run goes through the stages.
     notices: list = field(default_factory=list, compare=False)

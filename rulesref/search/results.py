@@ -4,18 +4,26 @@ Results are cached and shared between requests, so nothing here can be changed a
 frozen dataclasses, tuples and read-only mappings. A hit carries, for each language shown, its
 text's edition, number, a ready link to the rule page and an escaped snippet (``SafeString``, made when
 first read, then kept in the generation's snippet cache).
-Messages (notices) are lazy translations: each request shows them in its own language.
+Messages (notices) are lazy translations: each request shows them in its own language; so are the
+lines saying a hit is shown in another language than the ones asked for (``SearchHit.fallback_note``,
+``fallback_count_note``), built from language codes when they are shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from babel.lists import format_list
 from django.urls import reverse
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language, ngettext, to_locale
+from django.utils.translation import gettext as _
 
+from rulesref.core import gamedata
+from rulesref.core.formatting import language_name_in_text
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.glossary import term_slug
 
@@ -69,12 +77,36 @@ class SearchHit:
     matched_lang: str
     # language → LanguageText, in the order the languages are shown
     texts: Mapping[str, LanguageText] = field(default_factory=lambda: MappingProxyType({}))
+    # The languages asked for, none of which has a text of this rule: it is shown in another one
+    # (``shown_in``) instead. Empty when it is shown in a language asked for.
+    not_in: tuple[str, ...] = ()
 
     @property
     def rows(self) -> tuple[LanguageText, ...]:
         return tuple(self.texts.values())
 
+    @property
+    def shown_in(self) -> str | None:
+        """The language a hit none of the languages asked for has is shown in instead (else None)."""
+        return next(iter(self.texts), None) if self.not_in else None
+
+    @property
+    def fallback_note(self) -> str:
+        """ "not in Italian yet; shown in English", in the interface language ("" when not shown elsewhere)."""
+        if not self.not_in or not self.texts:
+            return ""
+        # Translators: one search result, which none of the languages the reader asked for has yet.
+        # %(languages)s: those languages ("Italian", "Italian or Japanese"); %(language)s: the one it is
+        # shown in instead ("English"); both as they stand in a sentence.
+        return _("not in %(languages)s yet; shown in %(language)s") % {
+            "languages": _name_list(self.not_in),
+            "language": language_name_in_text(self.shown_in),
+        }
+
     def as_json(self) -> dict:
+        fallback = None
+        if self.not_in and self.texts:
+            fallback = {"not_in": list(self.not_in), "shown_in": self.shown_in, "note": self.fallback_note}
         return {
             "game": self.game,
             "number": self.number,
@@ -82,6 +114,8 @@ class SearchHit:
             "score": round(self.score, 6),
             "matched_lang": self.matched_lang,
             "texts": {lang: text.as_json() for lang, text in self.texts.items()},
+            # Set when no language asked for has this rule: which they were and the one it is shown in.
+            "fallback": fallback,
         }
 
 
@@ -100,7 +134,38 @@ class SearchResults:
             data["error"] = str(self.error)
         if self.notices:
             data["notices"] = [str(notice) for notice in self.notices]
+        counts = fallback_counts(self.hits)
+        if counts:
+            # language → how many hits are shown in it because no language asked for has them
+            data["fallbacks"] = counts
         return data
+
+
+def fallback_counts(hits: Iterable[SearchHit]) -> dict[str, int]:
+    """language → how many of ``hits`` are shown in it instead of the languages asked for, most first."""
+    counts = Counter(hit.shown_in for hit in hits if hit.shown_in)
+    return dict(counts.most_common())
+
+
+def fallback_count_note(counts: Mapping[str, int]) -> str:
+    """What follows the result count when some hits are shown in another language: ", 2 of them shown
+    in English" (one part per language, most first), in the interface language; "" when none is."""
+    parts = []
+    for language, count in counts.items():
+        parts.append(
+            # Translators: follows the number of results ("3 results"), hence the leading comma: how many of
+            # them are shown in %(language)s (as it stands in a sentence) because the languages the reader
+            # asked for do not have them yet.
+            ngettext(", %(count)s of them shown in %(language)s", ", %(count)s of them shown in %(language)s", count)
+            % {"count": count, "language": language_name_in_text(language)}
+        )
+    return "".join(parts)
+
+
+def _name_list(languages: Iterable[str]) -> str:
+    """ "Italian", "Italian or Japanese": language names in a sentence, joined as the interface language joins them."""
+    names = [language_name_in_text(language) for language in languages]
+    return format_list(names, style="or", locale=to_locale(get_language() or "en"))
 
 
 def frozen_texts(texts: dict[str, LanguageText]) -> Mapping[str, LanguageText]:
@@ -108,58 +173,85 @@ def frozen_texts(texts: dict[str, LanguageText]) -> Mapping[str, LanguageText]:
 
 
 def group(run, fused, snippet_for) -> list[SearchHit]:
-    """The group stage: each fused rule once, shown in the run's languages, each in the edition aligned
+    """The group stage: each fused rule once, in the run's languages shown, each in the edition aligned
     with the one that matched, with a link and a snippet (made by ``snippet_for``, the snippet stage's
-    ``makers``). At most ``run.limit`` hits."""
-    generation = run.generation
-    hits = []
+    ``makers``); then, when there is room, the rules none of them has a text of, each in the first of its
+    ``fallback_languages`` that has one. Both in the order of their scores: the reader asked for rules in
+    these languages ("右" with the Japanese filter finds 208.1 first, not ten rules matched in Chinese),
+    and a rule they lack is still shown rather than an empty page. At most ``run.limit`` hits."""
+    hits, lacking = [], []
     for found in fused:
-        anchor_language, anchor_edition = found.anchor
-        texts: dict[str, LanguageText] = {}
-        number, kind = found.number, found.kind
-        for language in run.shown:
-            if language not in generation.languages:
-                continue
-            index = generation[language]
-            row = found.rows.get(language)
-            if language == anchor_language and row is not None:
-                docnum = row["doc"]
-            else:
-                slug = generation.aligned_edition(found.game, anchor_language, anchor_edition, language)
-                if slug is None or (run.edition and slug != run.edition):
-                    continue
-                docnum = index.by_key_edition.get((found.key, slug))
-                if docnum is None:
-                    continue
-            stored = index.stored_fields(docnum)
-            texts[language] = LanguageText(
-                lang=language,
-                edition=stored["edition"],
-                number=stored["number"],
-                kind=stored["kind"],
-                make_snippet=snippet_for(index, language, docnum, stored["text"]),
-                url=rule_url(found.game, language, stored["edition"], stored["kind"], stored["number"]),
-                # Indexes built before sections were stored have none.
-                section=tuple(stored.get("section") or ()),
-            )
-            kind = kind or stored["kind"]
-            number = number or (stored["number"] if language == anchor_language else "")
+        texts = {lang: text for lang in run.shown if (text := _text_in(run, found, lang, snippet_for))}
         if not texts:
-            # A rule lifted by a glossary entry may not exist in the searched scope; a language
-            # filter may leave nothing of a rule to show.
+            lacking.append(found)
             continue
-        number = number or next(iter(texts.values())).number
-        hits.append(
-            SearchHit(
-                game=found.game,
-                number=number,
-                kind=kind,
-                key=found.key,
-                score=found.score,
-                matched_lang=found.language,
-                texts=frozen_texts(texts),
-            )
-        )
+        hits.append(_hit(found, texts))
+        if len(hits) == run.limit:
+            return hits
+    for found in lacking:
+        for language in fallback_languages(found, run.shown, run.interface):
+            text = _text_in(run, found, language, snippet_for)
+            if text is not None:
+                hits.append(_hit(found, {language: text}, not_in=tuple(run.shown)))
+                break
+        # else: a rule lifted by a glossary entry may not exist in the searched scope.
         if len(hits) == run.limit:
             break
     return hits
+
+
+def fallback_languages(found, shown, interface: str | None) -> list[str]:
+    """The languages a hit is shown in, in this order, when none of ``shown`` has its text: the
+    interface language (the reader reads the page in it), the game's original language (the text
+    every edition translates), the language it matched in (which always has it)."""
+    data = gamedata.games().get(found.game)
+    # A game registered by an import (in the database) has no original language here: a search reads no table.
+    original = data.original_language if data else None
+    languages = [interface, original, found.anchor[0]]
+    return [lang for lang in dict.fromkeys(languages) if lang and lang not in shown]
+
+
+def _text_in(run, found, language: str, snippet_for) -> LanguageText | None:
+    """``found`` in ``language``: the row that matched there, else the edition aligned with the one it
+    matched in (None when that language has no text of it, or not in the edition asked for)."""
+    generation = run.generation
+    if language not in generation.languages:
+        return None
+    anchor_language, anchor_edition = found.anchor
+    index = generation[language]
+    row = found.rows.get(language)
+    if language == anchor_language and row is not None:
+        docnum = row["doc"]
+    else:
+        slug = generation.aligned_edition(found.game, anchor_language, anchor_edition, language)
+        if slug is None or (run.edition and slug != run.edition):
+            return None
+        docnum = index.by_key_edition.get((found.key, slug))
+        if docnum is None:
+            return None
+    stored = index.stored_fields(docnum)
+    return LanguageText(
+        lang=language,
+        edition=stored["edition"],
+        number=stored["number"],
+        kind=stored["kind"],
+        make_snippet=snippet_for(index, language, docnum, stored["text"]),
+        url=rule_url(found.game, language, stored["edition"], stored["kind"], stored["number"]),
+        # Indexes built before sections were stored have none.
+        section=tuple(stored.get("section") or ()),
+    )
+
+
+def _hit(found, texts: dict[str, LanguageText], not_in: tuple[str, ...] = ()) -> SearchHit:
+    first = next(iter(texts.values()))
+    anchor_text = texts.get(found.anchor[0])
+    return SearchHit(
+        game=found.game,
+        number=found.number or (anchor_text.number if anchor_text else "") or first.number,
+        kind=found.kind or first.kind,
+        key=found.key,
+        score=found.score,
+        matched_lang=found.language,
+        texts=frozen_texts(texts),
+        not_in=not_in,
+    )

@@ -18,7 +18,11 @@ When the query as typed finds nothing or too little, the fallbacks (``fallbacks.
 respelling, best-match) name what to search instead, and the pipeline is re-entered at one point with
 it (``_search``: plan, then execute). The time budget is ``budget``'s; the names on disk ``names``'s. A
 language filter chooses which languages are *shown*: a query in any language finds the rule, which is
-then shown in the languages asked for. Whole results are cached per generation (LRU).
+then shown in the languages asked for. A rule none of those languages has a text of follows the rules
+they have, shown in the nearest language the reader also reads (``results.fallback_languages``: the
+interface language, the game's original language, the language it matched in), and the hit says which
+languages it is not in (``SearchHit.not_in``): a filter never turns a match into an empty page. Whole
+results are cached per generation (LRU).
 """
 
 from __future__ import annotations
@@ -69,12 +73,15 @@ def search(
     edition: str | None = None,
     limit: int = 10,
     started: float | None = None,
+    interface: str | None = None,
 ) -> SearchResults:
     """Search every language; one hit per rule, best first, shown in ``languages`` (default: all).
 
     ``started``: when the request began (``time.monotonic()``; default: now). The time budget
     (``limits.QUERY_BUDGET_SECONDS``) counts from it, so that reading the query, planning, matching and
     showing the page all fit in it.
+    ``interface``: the reader's interface language, the first one a rule is shown in when none of
+    ``languages`` has its text.
     """
     started = time.monotonic() if started is None else started
     try:
@@ -92,11 +99,13 @@ def search(
         return SearchResults(query=query, error=str(error), languages=tuple(shown))
     except IndexDamaged:
         return SearchResults(query=query, error=DAMAGED_ERROR, languages=tuple(shown))
-    key = (generation.name, user.text, tuple(shown), game, edition, limit)
+    # The interface language only matters to a filter that leaves it out (it is then the first fallback).
+    interface = interface if interface in CONTENT_LANGUAGES and interface not in shown else None
+    key = (generation.name, user.text, tuple(shown), game, edition, limit, interface)
     answer = _cache.get(key)
     if answer is None:
         try:
-            answer = _run(_start(generation, user, shown, game, edition, limit, started))
+            answer = _run(_start(generation, user, shown, game, edition, limit, started, interface))
         except Exception:
             # Damaged files can pass the checks on opening and fail only where a search reads them.
             if not read_failed(generation):
@@ -112,7 +121,7 @@ def search(
     )
 
 
-def _start(generation, user, shown: list[str], game, edition, limit: int, started: float) -> Run:
+def _start(generation, user, shown: list[str], game, edition, limit: int, started: float, interface=None) -> Run:
     """The run object: what every stage reads, with the deadline counted from ``started``."""
     warming = time.monotonic()
     # Every language is searched (a language filter only chooses what is shown); not one with
@@ -133,6 +142,7 @@ def _start(generation, user, shown: list[str], game, edition, limit: int, starte
         limit=limit,
         fetch=RANKING.fetch(limit),
         deadline=budget.deadline(started, once),
+        interface=interface,
     )
 
 

@@ -18,6 +18,7 @@ from rulesref.rules import selectors
 from . import limits
 from .budget import marking_until, page_deadline
 from .queries import QueryError, parse_user_query
+from .results import fallback_count_note, fallback_counts
 from .service import BUDGET_NOTICE, search
 from .throttle import limit_searches
 
@@ -60,7 +61,14 @@ def results(request):
     if raw.strip():
         error = _unknown_edition(raw, game)
         if error is None:
-            found = search(raw, languages=languages or None, game=game, limit=MAX_RESULTS, started=started)
+            found = search(
+                raw,
+                languages=languages or None,
+                game=game,
+                limit=MAX_RESULTS,
+                started=started,
+                interface=get_language(),
+            )
             # Read by throttle.limit_searches: a client whose search was cut short at a high cost cools down.
             request.search_cut_short = BUDGET_NOTICE in found.notices
             target = _number_target(raw, found)
@@ -80,6 +88,8 @@ def results(request):
         "shown": _shown_page(page.object_list, label_games=one_game is None, editions=editions),
         "one_game": one_game,
         "count": len(hits),
+        # ", 2 of them shown in English": the hits no language asked for has, on every page.
+        "fallback_count": fallback_count_note(fallback_counts(hits)),
         "at_least": len(hits) >= MAX_RESULTS,
         # A box only for a language some edition is in (no Korean box without a Korean edition).
         "content_languages": [language for code, language in CONTENT_LANGUAGES.items() if code in imported],
@@ -124,7 +134,8 @@ def _number_target(query: str, found) -> str | None:
         return None
     hit = exact[0]
     language = get_language() if get_language() in hit.texts else hit.matched_lang
-    text = hit.texts.get(language)
+    # A rule the languages asked for lack is shown in another language: its page in that one.
+    text = hit.texts.get(language) or next(iter(hit.texts.values()), None)
     return text.url if text else None
 
 
@@ -165,6 +176,8 @@ def _shown(hit, editions: dict) -> dict:
         "url": first.url if first else "",
         "section": section,
         "section_lang": section_text.lang if section else "",
+        # "not in Italian yet; shown in English" ("" when shown in a language asked for).
+        "fallback_note": hit.fallback_note,
         # A section found itself: its title alone, not its number twice.
         "section_is_hit": bool(section) and section[0] == hit.number,
     }

@@ -49,6 +49,19 @@ def test_following_a_result_opens_the_rule_in_its_edition(indexed_site, browser_
     assert page.url.endswith("/rules/mtg/it/2024-10-02/208.1/")
     assert page.locator("#r208\\.1").get_attribute("lang") == "it"
     assert "Una carta creatura ha due numeri" in page.locator("#r208\\.1").inner_text()
+    # A rule no Italian edition has is still found, shown in English and said so, under its heading.
+    page.goto(indexed_site.url + "/search/?q=deathtouch&lang=it")
+    assert page.locator("p.result-count").inner_text() == (
+        "12 results, 12 of them shown in English · Magic: The Gathering · page 1 of 2"
+    )
+    first = page.locator("li.hit").first
+    assert first.locator("h2").inner_text() == "702.2 702 Keyword Abilities"
+    note = first.locator("p.fallback")
+    assert note.inner_text() == "not in Italian yet; shown in English"
+    assert note.is_visible()
+    assert first.locator("th a").all_inner_texts() == ["English"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "search-deathtouch-lang-it.png"))
 
 
 def test_a_malformed_query_shows_a_message_not_an_error_page(indexed_site, browser_page):

@@ -27,7 +27,7 @@ def test_run_this_example_is_a_paragraph_of_its_own_after_the_example(client):
     assert (
         "will apply to the Vehicle once it becomes a creature.</p>"
         '<p class="example-annotations" lang="en"><span class="annotation" data-panel="examples.run">'
-        '<a class="example-run" href="/examples/veteran-motorist/">Run this example</a>'
+        '<a class="example-run" href="/examples/veteran-motorist/?lang=en">Run this example</a>'
     ) in html
 
 

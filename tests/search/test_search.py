@@ -6,6 +6,7 @@ import json
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import translation
 
 from rulesref.search import search
 from rulesref.search.queries import parse_user_query
@@ -124,8 +125,15 @@ def test_boolean_not_excludes():
 
 
 def test_filters_in_the_query():
-    only_japanese = search("lang:ja タフネス")
-    assert all(set(hit.texts) == {"ja"} for hit in only_japanese.hits)
+    only_japanese = search("lang:ja タフネス", limit=13)
+    # The eleven rules of the Japanese edition in Japanese, then rules it lacks in English, saying so.
+    assert [(list(hit.texts), hit.not_in) for hit in only_japanese.hits] == [(["ja"], ())] * 11 + [
+        (["en"], ("ja",))
+    ] * 2
+    assert numbers(only_japanese, 13) == [
+        *("208.1", "208.3", "208.4", "208", "208.4a", "208.4b", "208.5", "208.2", "208.2a", "208.2b", "208.3a"),
+        *("302.4", "711.6"),
+    ]
     older = search("edition:2023-06-16 costituzione", languages=["it"])
     assert older.hits[0].texts["it"].edition == "2023-06-16"
     berserk = search("game:berserk существо")
@@ -188,7 +196,9 @@ def test_search_json_command_prints_one_object():
     assert data["corrected"] is None
     assert [hit["number"] for hit in data["hits"]] == ["208.1", "208.3"]
     hit = data["hits"][0]
-    assert set(hit) == {"game", "number", "kind", "score", "matched_lang", "texts"}
+    assert set(hit) == {"game", "number", "kind", "score", "matched_lang", "texts", "fallback"}
+    assert hit["fallback"] is None
+    assert "fallbacks" not in data
     assert hit["matched_lang"] == "it"
     assert set(hit["texts"]) == {"it", "ja"}
     assert hit["texts"]["it"]["edition"] == "2024-10-02"
@@ -251,6 +261,11 @@ def test_a_language_filter_chooses_what_is_shown_not_what_may_match():
     assert list(first.texts) == ["zh-hans"]
     assert first.texts["zh-hans"].snippet == "<mark>飞行</mark>"
     assert all(list(hit.texts) == ["zh-hans"] for hit in results.hits)
+    # The English glossary entries (keyed by their English terms) come after every rule shown in Chinese.
+    every = search("flying", languages=["zh-hans"], limit=100).hits
+    lacking = [(hit.number, list(hit.texts), hit.not_in) for hit in every if hit.not_in]
+    assert lacking == [(term, ["en"], ("zh-hans",)) for term in ("Flying", "Reach", "Keyword Ability")]
+    assert [hit.not_in for hit in every[-3:]] == [("zh-hans",)] * 3
 
 
 def test_the_language_filter_in_the_query_and_on_the_page_and_the_command_show_the_same():
@@ -414,3 +429,73 @@ def test_a_question_with_a_digit_int_cannot_read_gets_results_not_an_error():
     results = search("how many 𐩀 lands can a player play", languages=["en"])
     assert results.error is None
     assert "305.2" in numbers(results, 10)
+
+
+# Third round: a language filter never answers "nothing"
+
+
+def test_a_rule_the_chosen_language_lacks_is_shown_in_english_and_says_so():
+    # The bundled Italian editions hold only rule 208: deathtouch (702.2) used to give an empty page.
+    results = search("deathtouch", languages=["it"])
+    first = results.hits[0]
+    assert (first.number, first.matched_lang, list(first.texts)) == ("702.2", "en", ["en"])
+    assert (first.not_in, first.shown_in) == (("it",), "en")
+    assert first.texts["en"].snippet == "<mark>Deathtouch</mark>"
+    assert first.texts["en"].url == "/rules/mtg/en/2024-09-20/702.2/"
+    assert first.fallback_note == "not in Italian yet; shown in English"
+    with translation.override("it"):
+        assert first.fallback_note == "non ancora in italiano; mostrata in inglese"
+    assert numbers(search("lang:it deathtouch"), 3) == numbers(results, 3) == ["702.2", "702.2a", "702.2d"]
+    # An Italian interface with the Italian filter: the game's original language comes next.
+    assert search("deathtouch", languages=["it"], interface="it").hits[0].texts["en"].url.startswith("/rules/mtg/en/")
+
+
+def test_the_interface_language_comes_first_then_the_original_language():
+    chinese = search("deathtouch", languages=["it", "ja"], interface="zh-hans").hits[0]
+    assert (chinese.number, list(chinese.texts), chinese.not_in) == ("702.2", ["zh-hans"], ("it", "ja"))
+    with translation.override("zh-hans"):
+        assert chinese.fallback_note == "尚无意大利语或日语版本；以中文 (简体)显示"
+    assert chinese.fallback_note == "not in Italian or Japanese yet; shown in Chinese (Simplified)"
+    # Берсерк has no English edition: an English reader asking for Italian gets its original, Russian.
+    berserk = search("game:berserk существо", languages=["it"], interface="en").hits[0]
+    assert (berserk.number, list(berserk.texts), berserk.fallback_note) == (
+        "210.1",
+        ["ru"],
+        "not in Italian yet; shown in Russian",
+    )
+
+
+def test_a_query_that_matches_in_italian_shows_italian_without_a_fallback_line():
+    results = search("valore", languages=["it"])
+    assert numbers(results, 10) == ["208.5", "208.1", "208.2b", "208.4a"]
+    assert [(list(hit.texts), hit.not_in, hit.fallback_note) for hit in results.hits] == [(["it"], (), "")] * 4
+    data = results.as_json()
+    assert "fallbacks" not in data
+    assert [hit["fallback"] for hit in data["hits"]] == [None] * 4
+
+
+def test_the_search_command_says_which_rules_are_shown_in_another_language():
+    out = io.StringIO()
+    call_command("search", "deathtouch", "--lang", "it", "--limit", "3", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "3 results, 3 of them shown in English"
+    assert lines[1].startswith("mtg 702.2 (rule, matched in en, ")
+    assert lines[2:4] == ["  not in Italian yet; shown in English", "  en 2024-09-20: [Deathtouch]"]
+    assert lines[4].startswith("mtg 702.2a (subrule, matched in en, ")
+    assert lines.count("  not in Italian yet; shown in English") == 3
+    # A query matching in Italian: no count line, no such line.
+    out = io.StringIO()
+    call_command("search", "valore", "--lang", "it", stdout=out)
+    assert out.getvalue().splitlines()[0].startswith("mtg 208.5 (rule, matched in it, ")
+    assert "shown in" not in out.getvalue()
+
+
+def test_the_search_json_marks_each_rule_shown_in_another_language():
+    out = io.StringIO()
+    call_command("search", "deathtouch", "--lang", "it", "--limit", "3", "--json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert [hit["number"] for hit in data["hits"]] == ["702.2", "702.2a", "702.2d"]
+    first = data["hits"][0]
+    assert set(first["texts"]) == {"en"}
+    assert first["fallback"] == {"not_in": ["it"], "shown_in": "en", "note": "not in Italian yet; shown in English"}
+    assert data["fallbacks"] == {"en": 3}

@@ -314,3 +314,40 @@ def test_a_page_of_results_costs_a_fixed_number_of_queries(client):
     # card names, term forms): 3 before sections and the boxes' languages were shown, 4 now (the boxes'
     # query also names every row's edition).
     assert len(many) == len(one) == 4
+
+
+def count_line(html):
+    return re.search(r'<p class="result-count" role="status">(.*?)</p>', html)[1]
+
+
+def test_a_rule_the_chosen_language_lacks_is_shown_in_english_with_a_line_and_counted(client):
+    """deathtouch with the Italian box: 702.2 (no Italian edition has it) in English, said and counted."""
+    html = get(client, q="deathtouch", lang="it")
+    assert count_line(html) == (
+        "13 results, 12 of them shown in English, 1 of them shown in Chinese (Simplified) · Magic: The Gathering"
+        " · page 1 of 2"
+    )
+    first = re.search(r'<li class="hit">.*?</li>', html, re.S)[0]
+    assert '<h2><a href="/rules/mtg/en/2024-09-20/702.2/">702.2</a>' in first
+    assert '<p class="fallback">not in Italian yet; shown in English</p>' in first
+    assert re.findall(r'<td lang="([^"]+)">', first) == ["en"]
+    assert html.count('<p class="fallback">') == 10
+    # The same in an Italian interface, and with the filter typed in the query.
+    italian = client.get("/search/", {"q": "deathtouch lang:it"}, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert count_line(italian) == (
+        "13 risultati, di cui 12 mostrati in inglese, di cui 1 mostrato in cinese (semplificato)"
+        " · Magic: The Gathering · pagina 1 di 2"
+    )
+    assert '<p class="fallback">non ancora in italiano; mostrata in inglese</p>' in italian
+
+
+def test_a_query_that_matches_in_italian_shows_italian_with_no_fallback_line(client):
+    html = get(client, q="valore", lang="it")
+    assert count_line(html) == "4 results · Magic: The Gathering"
+    assert re.findall(r'<td lang="([^"]+)">', html) == ["it"] * 4
+    assert 'class="fallback"' not in html
+
+
+def test_a_rule_number_the_chosen_language_lacks_opens_the_rule_page_it_is_shown_in(client):
+    response = client.get("/search/", {"q": "702.2", "lang": "it"})
+    assert (response.status_code, response["Location"]) == (302, "/rules/mtg/en/2024-09-20/702.2/")

@@ -2,10 +2,12 @@ import html
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import ngettext
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.text import InvalidText, check_text
 from rulesref.search import search
+from rulesref.search.results import fallback_count_note, fallback_counts
 
 
 class Command(BaseCommand):
@@ -54,8 +56,15 @@ class Command(BaseCommand):
             self.stdout.write(f"showing results for {results.corrected}")
         if not results.hits:
             self.stdout.write("no results")
+        elif any(hit.not_in for hit in results.hits):
+            # The page's count line: "3 results, 2 of them shown in English".
+            count = len(results.hits)
+            line = ngettext("%(counter)s result", "%(counter)s results", count) % {"counter": count}
+            self.stdout.write(line + fallback_count_note(fallback_counts(results.hits)))
         for hit in results.hits:
             self.stdout.write(f"{hit.game} {hit.number} ({hit.kind}, matched in {hit.matched_lang}, {hit.score:.4f})")
+            if hit.not_in:
+                self.stdout.write(f"  {hit.fallback_note}")
             for lang, text in hit.texts.items():
                 snippet = html.unescape(text.snippet.replace("<mark>", "[").replace("</mark>", "]"))
                 self.stdout.write(f"  {lang} {text.edition}: {snippet}")
