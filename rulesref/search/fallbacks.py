@@ -5,8 +5,7 @@ A strategy looks at what was found (``applies``), names the readings to search i
 a respelled text, or the same words read as best-match), and says what to keep of each once it has been
 searched (``take``; ``None``: try its next reading). It never searches itself: the service runs each
 reading through the plan and execute stages, the one point where the pipeline is re-entered, so no
-stage calls back into an earlier one. The unspaced CJK question ("衍生物离开战场会怎样") is best-match's
-too: its plan reads it as the character pairs its index holds (``planning``).
+stage calls back into an earlier one.
 """
 
 from __future__ import annotations
@@ -54,20 +53,20 @@ class Respell:
 
 
 class BestMatch:
-    """A query of plain words that found nothing (every word must occur in one rule; an unspaced question
-    counts as words), or a question that found fewer than ``RANKING.thin_below`` rules, is searched again
-    with any word allowed to be missing. Per language, the rules holding every word come first, then
-    those holding most of them, all ordered as answers to the question; the notice says so when that
-    shows a rule the strict reading did not."""
+    """A query of plain words that found nothing (every word must occur in one rule), or a question
+    that found fewer than ``RANKING.thin_below`` rules, is searched again with any word allowed to be
+    missing. Per language, the rules holding every word come first, then those holding most of them,
+    all ordered as answers to the question; the notice says so when that shows a rule the strict
+    reading did not."""
 
     def applies(self, run: Run, found: Found) -> bool:
+        if found.before is not None or run.past():
+            return False  # best-match was read already, or there is no time left for it
         words = plain_words(found.text)
         keys = fused_keys(found.lists)
-        # An unspaced question falls back only when nothing holds it: a few hits for a long unspaced run
-        # are usually a name ("杰卡失落骑士团"), found.
-        empty = not keys and (len(words) >= RANKING.fallback_min_words or is_unspaced_question(found.text))
+        empty = not keys and len(words) >= RANKING.fallback_min_words
         thin = len(keys) < RANKING.thin_below and len(words) >= RANKING.thin_min_words
-        return (empty or thin) and not run.past()
+        return empty or thin
 
     def readings(self, run: Run, found: Found) -> Iterator[Reading]:
         yield Reading(found.text, ANY)
@@ -82,4 +81,18 @@ class BestMatch:
         )
 
 
-STRATEGIES = (Respell(), BestMatch())
+class UnspacedQuestion(BestMatch):
+    """A question typed without spaces ("衍生物离开战场会怎样": one word to the strict reading) that found
+    nothing is read as best-match too, its plan asking for the character pairs of its words that each
+    index holds (``planning``). Only when nothing holds it: a few hits for a long unspaced run are
+    usually a name ("杰卡失落骑士团"), found."""
+
+    def applies(self, run: Run, found: Found) -> bool:
+        if found.before is not None or run.past():
+            return False
+        return is_unspaced_question(found.text) and not fused_keys(found.lists)
+
+
+# In this order: a respelled query may still need best-match; an unspaced question is one word, which
+# best-match of plain words leaves to it.
+STRATEGIES = (Respell(), BestMatch(), UnspacedQuestion())

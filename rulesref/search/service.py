@@ -14,15 +14,16 @@ languages), none calling back into an earlier one:
    that matched, with a link (``results``) ...
 6. ... and a snippet, made when shown (``snippets``).
 
-When the query as typed finds nothing or too little, the fallbacks (``fallbacks.STRATEGIES``, in order:
-respelling, best-match) name what to search instead, and the pipeline is re-entered at one point with
-it (``_search``: plan, then execute). The time budget is ``budget``'s; the names on disk ``names``'s. A
-language filter chooses which languages are *shown*: a query in any language finds the rule, which is
-then shown in the languages asked for. A rule none of those languages has a text of follows the rules
-they have, shown in the nearest language the reader also reads (``results.fallback_languages``: the
-interface language, the game's original language, the language it matched in), and the hit says which
-languages it is not in (``SearchHit.not_in``): a filter never turns a match into an empty page. Whole
-results are cached per generation (LRU).
+When the query as typed finds nothing or too little, the fallbacks (``fallbacks.STRATEGIES``, in
+order: respelling, best-match, an unspaced question read as character pairs) name what to search
+instead, and the pipeline is re-entered at one point with it (``_search``: plan, then execute). The
+time budget is ``budget``'s; the names on disk ``names``'s. A language filter chooses which languages
+are *shown*: a query in any language finds the rule, which is then shown in the languages asked for. A
+rule none of those languages has a text of follows the rules they have, shown in the nearest language
+the reader also reads (``results.fallback_languages``: the interface language, the game's original
+language, the language it matched in), and the hit says which languages it is not in
+(``SearchHit.not_in``): a filter never turns a match into an empty page. Whole results are cached per
+generation (LRU).
 """
 
 from __future__ import annotations
@@ -44,9 +45,9 @@ from .queries import QueryError, parse_user_query
 from .results import SearchHit, SearchResults
 from .weights import RANKING
 
-_cache = LRU(limits.RESULT_CACHE_SIZE)
-
 __all__ = ["BUDGET_NOTICE", "CAPPED_NOTICE", "DAMAGED_ERROR", "FALLBACK_NOTICE", "clear_cache", "search"]
+
+_cache = LRU(limits.RESULT_CACHE_SIZE)
 
 CAPPED_NOTICE = _("Your query matched too many words: only the most frequent ones were searched.")
 # What is wrong is logged with the file's name; the page only says that search is out of order.

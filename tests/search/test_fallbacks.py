@@ -1,0 +1,76 @@
+"""The fallbacks: which strategy takes a query that found nothing or too little, in which order."""
+
+import math
+
+from rulesref.search.fallbacks import STRATEGIES, BestMatch, Respell, UnspacedQuestion
+from rulesref.search.pipeline import ANY, Found, Ranked, Run
+from rulesref.search.queries import parse_user_query
+
+
+def run_of(text, deadline=math.inf):
+    user = parse_user_query(text)
+    return Run(None, user, ("en",), ("en",), None, None, 10, 50, deadline)
+
+
+def found(text, *keys):
+    rows = tuple({"key": key, "kind": "rule", "doc": i} for i, key in enumerate(keys))
+    return Found(text=text, lists=(Ranked("en", rows, True, None, 1000),))
+
+
+def taken_by(text, *keys):
+    run = run_of(text)
+    return [type(strategy).__name__ for strategy in STRATEGIES if strategy.applies(run, found(text, *keys))]
+
+
+def test_the_strategies_are_tried_in_order():
+    assert [type(strategy) for strategy in STRATEGIES] == [Respell, BestMatch, UnspacedQuestion]
+
+
+def test_a_word_that_found_nothing_is_respelled():
+    assert taken_by("costituzine") == ["Respell"]
+    assert taken_by("costituzione", "a") == []
+
+
+def test_a_few_plain_words_that_found_nothing_are_respelled_then_read_as_best_match():
+    assert taken_by("trample haste") == ["Respell", "BestMatch"]
+    assert taken_by('"trample haste"') == ["Respell"]
+
+
+def test_a_question_is_not_respelled_and_is_read_as_best_match_when_it_found_fewer_than_three_rules():
+    question = "can you respond to a triggered ability"
+    assert taken_by(question) == ["BestMatch"]
+    assert taken_by(question, "a", "b") == ["BestMatch"]
+    assert taken_by(question, "a", "b", "c") == []
+
+
+def test_an_unspaced_question_that_found_nothing_is_read_as_its_character_pairs():
+    assert taken_by("衍生物离开战场会怎样") == ["Respell", "UnspacedQuestion"]
+    # Found: a long unspaced run is usually a name.
+    assert taken_by("杰卡失落骑士团", "a") == []
+
+
+def test_no_best_match_once_read_or_past_the_deadline():
+    question = "can you respond to a triggered ability"
+    read = Found(text=question, lists=found(question).lists, before=frozenset())
+    assert not BestMatch().applies(run_of(question), read)
+    assert not UnspacedQuestion().applies(run_of("衍生物离开战场会怎样"), read)
+    assert not BestMatch().applies(run_of(question, deadline=0.0), found(question))
+
+
+def test_best_match_keeps_the_strict_rows_first_and_says_what_they_held():
+    question = "can you respond to a triggered ability"
+    strict = found(question, "a")
+    loose = (
+        Ranked(
+            "en", ({"key": "b", "kind": "rule", "doc": 5}, {"key": "a", "kind": "rule", "doc": 0}), True, None, 1000
+        ),
+    )
+
+    class Attempt:
+        lists = loose
+
+    taken = BestMatch().take(run_of(question), strict, Attempt())
+    assert [row["key"] for row in taken.lists[0].rows] == ["a", "b"]
+    assert (taken.by_question, taken.before) == (True, frozenset({"a"}))
+    assert taken.planned == strict.planned + loose
+    assert list(BestMatch().readings(run_of(question), strict))[0].mode == ANY
