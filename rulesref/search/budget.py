@@ -61,7 +61,7 @@ CHECK_EVERY = 64
 
 
 class Clock:
-    """One search's deadline, checked every ``CHECK_EVERY`` steps taken by any of its postings."""
+    """One search's deadline, checked every ``CHECK_EVERY`` steps: of any of its postings, or documents collected."""
 
     def __init__(self, deadline: float):
         self.deadline = deadline

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import threading
-import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +30,7 @@ from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.parsers.numbers import get_scheme
 
 from . import expansion
-from .budget import CHECK_EVERY, BudgetExceeded, DeadlineSearcher
+from .budget import BudgetExceeded, Clock, DeadlineSearcher
 from .integrity import IndexDamaged, generation_problem, note_damaged
 from .names import ALIGNMENT, CURRENT, MANIFEST, VOCABULARY, index_root
 
@@ -296,7 +295,8 @@ class _RangeMatches:
         replacecounter = 0
         checkquality = True
         ranges, position = self.sub_ranges, 0
-        deadline, countdown = self.deadline, CHECK_EVERY
+        # Checked every ``CHECK_EVERY`` documents collected (a clock of its own: the postings have theirs).
+        clock = Clock(self.deadline) if self.deadline is not None else None
         while matcher.is_active():
             if replace:
                 # Every ``replace`` documents, not at every change of the minimum score as Whoosh does:
@@ -328,12 +328,8 @@ class _RangeMatches:
                 continue
             yield docnum
             checkquality = matcher.next()
-            if deadline is not None:
-                countdown -= 1
-                if not countdown:
-                    countdown = CHECK_EVERY
-                    if time.monotonic() > deadline:
-                        raise BudgetExceeded
+            if clock is not None:
+                clock.tick()
 
 
 class RangeTopCollector(_RangeMatches, TopCollector):

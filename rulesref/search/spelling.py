@@ -4,13 +4,13 @@ closest known word ("costituzine" → "costituzione"). Results are cached per ge
 from __future__ import annotations
 
 import re
-import time
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.scripts import has_cjk, uses_script
 
 from . import limits
 from .analysis import analysed
+from .budget import past
 
 WORD_RE = re.compile(rf"(?<![^\W\d_])[^\W\d_]{{3,{limits.MAX_SPELLED_WORD}}}(?![^\W\d_])")
 OPERATORS = ("AND", "OR", "NOT")
@@ -51,7 +51,7 @@ def _respell(searcher, language: str, text: str, deadline: float | None) -> tupl
         word = match.group()
         if word.upper() in OPERATORS or has_cjk(word):
             return word
-        if deadline is not None and time.monotonic() > deadline:
+        if past(deadline):
             complete = False
             return word
         found = analysed(language, word)
