@@ -42,3 +42,11 @@ def test_a_rule_that_opens_by_saying_what_a_name_is_defines_it(language, text, n
     from rulesref.search.documents import defined_name
 
     assert defined_name(language, text) == name
+
+
+def test_a_japanese_rule_is_indexed_in_character_bigrams_too():
+    """MeCab reads タフネス as one word; its bigram field finds the part a reader types (タフ)."""
+    tough = {hit.number: hit for hit in search("タフ", languages=["ja"], limit=100).hits}
+    # Every rule of the seed that prints タフネス, and its section (パワー／タフネス).
+    assert sorted(tough) == ["208", *(f"208.{n}" for n in "1 2 2a 2b 3 3a 4 4a 4b 5".split())]
+    assert "<mark>タフ</mark>ネス(破壊されるのに必要なダメージの量)" in tough["208.1"].texts["ja"].snippet
