@@ -13,6 +13,7 @@ from rulesref.rules.markup import to_plain
 from rulesref.rules.models import CardName, CrossReference, Edition, Entry, Example, GlossaryEntry, TermForm
 from rulesref.rules.parsers import has_markup
 
+from . import analysis
 from .analysis import analyzer_for, extract_symbols, tokens
 from .ranking import RANKING
 from .schema import BIGRAM_COMPANION
@@ -314,10 +315,13 @@ def expected_counts() -> dict[str, int]:
 
 
 def database_fingerprint() -> str:
-    """Changes whenever an import or a glossary sync changes what the index holds."""
+    """Changes whenever an import or a glossary sync changes what the index holds, and when the analyzers
+    index differently (``analysis.ANALYSIS_VERSION``)."""
     digest = hashlib.sha256()
     # One index per registered language: registering a language makes the index stale.
     digest.update(repr(tuple(CONTENT_LANGUAGES)).encode())
+    # An index built by other analyzers holds other terms: it is stale too.
+    digest.update(f"analysis {analysis.ANALYSIS_VERSION}".encode())
     for row in Edition.objects.order_by("pk").values_list("pk", "source_sha256", "imported_at", "translates_id"):
         digest.update(repr(row).encode())
     for row in CardName.objects.order_by("pk").values_list("pk", "name"):

@@ -440,3 +440,14 @@ def test_a_question_with_a_digit_int_cannot_read_gets_results_not_an_error():
     results = search("how many 𐩀 lands can a player play", languages=["en"])
     assert results.error is None
     assert "305.2" in numbers(results, 10)
+
+
+def test_the_japanese_attack_finds_the_chinese_rules_that_write_it_in_simplified_characters():
+    """攻撃 is printed 攻击 on 268 lines of the Chinese rules and nowhere in the Japanese seed: folded, they meet."""
+    results = search("攻撃")
+    assert [hit.number for hit in results.hits[:2]] == ["702.25", "508.1"]
+    assert results.hits[0].texts["zh-hans"].snippet == "侧面<mark>攻击</mark>"
+    assert len(results.hits) == 10
+    for hit in results.hits:
+        assert hit.matched_lang == "zh-hans"
+        assert "<mark>攻击</mark>" in hit.texts["zh-hans"].snippet
