@@ -354,3 +354,49 @@ def small_cr(date: str, rules: list[tuple[str, str]], *, language: str = "en") -
         label = f"{number}." if number.count(".") == 1 and number[-1].isdigit() else number
         body += [f"{label} {text}", ""]
     return "\n".join(head + body + tail)
+
+
+# Han characters across Japanese and Chinese: a Japanese viewer page and a Simplified Chinese Comprehensive
+# Rules file (the layout of the official one: its date statement, 目录, 词汇表, 版权信息) that write the same
+# words in different character forms: 攻撃 / 攻击 (attack), 戦闘 / 战斗 (combat), 呪文 (spell). Each names
+# attacking in a rule the other lacks (100.2 in Japanese, 100.3 in Chinese), so a hit tells which matched.
+JAPANESE_VIEWER_COMBAT = """総合ルールビューア
+1. ゲームの概念
+100. 総則
+- 100.1 戦闘フェイズは開始ステップから始まり、終了ステップで終わる。
+- 100.2 アクティブ・プレイヤーは攻撃クリーチャーを指定する。
+- 100.4 呪文を唱えることで、プレイヤーは戦闘に影響を与えられる。
+"""
+
+CHINESE_CR_COMBAT = """万智牌完整规则
+
+此规则于2024年9月20日起生效。
+
+前言
+
+本文件是万智牌游戏规则的最终解释。
+
+目录
+
+1. 游戏概念
+100. 总则
+词汇表
+版权信息
+
+1. 游戏概念
+
+100. 总则
+
+100.1. 战斗阶段从开始步骤开始，并于结束步骤结束。
+
+100.3. 主动牌手宣告进行攻击的生物。
+
+词汇表
+
+生物
+一种牌的类别。参见规则302。
+
+版权信息
+
+此规则于2024年9月20日起生效。
+"""

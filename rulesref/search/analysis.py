@@ -41,14 +41,16 @@ from whoosh.analysis import (
 )
 from whoosh.lang.stopwords import stoplists
 
-from rulesref.core import languages, scripts
+from rulesref.core import han, languages, scripts
 
 __all__ = [
+    "ANALYSIS_VERSION",
     "ANALYZERS",
     "CJKBigramTokenizer",
     "CompoundVocabulary",
     "ElisionFilter",
     "GermanCompoundFilter",
+    "HanFoldFilter",
     "ItalianElisionFilter",
     "JapaneseTokenizer",
     "NFKCFilter",
@@ -71,6 +73,13 @@ __all__ = [
     "tokens",
 ]
 
+
+# What the analyzers index, as a number: bump it when an analyzer indexes any text differently. It is part
+# of every generation's fingerprint (documents.database_fingerprint), so an index built by the previous
+# analyzers is stale and `build_index --if-stale` (and every ensure_index) rebuilds it.
+# 1: until 2026-12-01 (not recorded); 2: Han characters folded across Japanese and Chinese, and the Japanese
+# bigram field filled (it was declared, queried and always empty).
+ANALYSIS_VERSION = 2
 
 _CJK = scripts.CJK
 _HAS_CJK = scripts.CJK_RE
@@ -385,6 +394,19 @@ class NFKCFilter(_Comparable, Filter):
             yield t
 
 
+class HanFoldFilter(_Comparable, Filter):
+    """Every Han character of a token's text to its key: 攻撃 → 攻击, 戰鬥 → 战斗 (``rulesref.core.han.fold``);
+    kana, Hangul and Latin unchanged. Goes after NFKC (which turns compatibility ideographs into unified
+    ones). Offsets are untouched: the folded text has the length of the original."""
+
+    def __call__(self, tokens):
+        fold = han.fold
+        for t in tokens:
+            if not t.text.isascii():
+                t.text = fold(t.text)
+            yield t
+
+
 _YO = str.maketrans("ёЁ", "еЕ")
 
 
@@ -695,17 +717,19 @@ def french_analyzer() -> Analyzer:
 
 
 def japanese_analyzer() -> Analyzer:
-    """Morphological: lemmas of content words, plus lowercase words and numbers for Latin text."""
-    return JapaneseTokenizer() | NFKCFilter() | LowercaseFilter()
+    """Morphological: lemmas of content words with Han characters folded (攻撃 → 攻击), plus lowercase
+    words and numbers for Latin text."""
+    return JapaneseTokenizer() | NFKCFilter() | HanFoldFilter() | LowercaseFilter()
 
 
 def cjk_bigram_analyzer() -> Analyzer:
-    """Character bigrams over Han and Hangul runs: Simplified Chinese (``zh-hans``) and Korean (``ko``).
+    """Character bigrams over Han and Hangul runs, Han characters folded (攻擊 and 攻撃 → 攻击): Simplified
+    Chinese (``zh-hans``), Korean (``ko``) and the bigram field of Japanese.
 
     Korean puts spaces between phrases but glues particles and endings to words (규칙은, 규칙에), so
     bigrams find 규칙 in both without a morphological dictionary.
     """
-    return CJKBigramTokenizer() | NFKCFilter() | LowercaseFilter()
+    return CJKBigramTokenizer() | NFKCFilter() | HanFoldFilter() | LowercaseFilter()
 
 
 def bigram_analyzer() -> Analyzer:
@@ -762,11 +786,18 @@ def reads_texts(language_code: str) -> bool:
 
 
 def analysis_key(language_code: str, analyzer: Analyzer) -> str:
-    """A name for what ``analyzer`` does to texts of this language: the language, and for an analyzer
-    with a vocabulary its digest ("de@1a2b…"), so that analyses are cached apart."""
-    for item in getattr(analyzer, "items", ()):
+    """A name for what ``analyzer`` does to texts of this language: the language, for an analyzer with a
+    vocabulary its digest ("de@1a2b…"), and for a CJK analyzer pickled before Han folding "ja@unfolded"
+    (an index not rebuilt yet), so that analyses are cached apart."""
+    items = getattr(analyzer, "items", ())
+    for item in items:
         if isinstance(item, GermanCompoundFilter) and item.vocabulary:
             return f"{language_code}@{item.vocabulary.digest}"
+    tokenizer = items[0] if items else None
+    if isinstance(tokenizer, (JapaneseTokenizer, CJKBigramTokenizer)) and not any(
+        isinstance(item, HanFoldFilter) for item in items
+    ):
+        return f"{language_code}@unfolded"
     return language_code
 
 

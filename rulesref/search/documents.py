@@ -12,8 +12,10 @@ from rulesref.rules.markup import to_plain
 from rulesref.rules.models import CardName, CrossReference, Edition, Entry, Example, GlossaryEntry, TermForm
 from rulesref.rules.parsers import has_markup
 
+from . import analysis
 from .analysis import extract_symbols
 from .definitions import defined_name, definition_form
+from .schema import BIGRAM_COMPANION
 from .weights import RANKING
 
 
@@ -74,6 +76,9 @@ def glossary_key(game: str, item: GlossaryEntry, concepts: dict[tuple[str, str],
 
 def documents_for_language(language: str) -> Iterator[dict]:
     """Every document of one content language, in a stable order."""
+    # Japanese: its text again, in the character-bigram field beside the morphological one (single
+    # characters, substrings MeCab cuts elsewhere, and words in Chinese character forms: 攻击).
+    bigrams = language in BIGRAM_COMPANION
     latest = latest_edition_ids()
     cards = card_names_by_game()
     entries = (
@@ -137,6 +142,7 @@ def documents_for_language(language: str) -> Iterator[dict]:
             "defines": definition_form(language, defines) if defines else "",
             "keywords": keywords_for(entry.number, text, cards.get(game, [])),
             "cites": ",".join(dict.fromkeys(ref.target_number for ref in entry.cross_references.all())),
+            **({"bigrams": text} if bigrams else {}),
         }
     # A glossary entry whose term is in the term list is keyed by that concept, so that its
     # translations (Toughness, 防御力) are one result, not one per language.
@@ -178,6 +184,7 @@ def documents_for_language(language: str) -> Iterator[dict]:
                     if "." in number and number in keys_by_number.get(edition.pk, {})
                 )
             ),
+            **({"bigrams": text} if bigrams else {}),
         }
 
 
@@ -231,10 +238,13 @@ def expected_counts() -> dict[str, int]:
 
 
 def database_fingerprint() -> str:
-    """Changes whenever an import or a glossary sync changes what the index holds."""
+    """Changes whenever an import or a glossary sync changes what the index holds, and when the analyzers
+    index differently (``analysis.ANALYSIS_VERSION``)."""
     digest = hashlib.sha256()
     # One index per registered language: registering a language makes the index stale.
     digest.update(repr(tuple(CONTENT_LANGUAGES)).encode())
+    # An index built by other analyzers holds other terms: it is stale too.
+    digest.update(f"analysis {analysis.ANALYSIS_VERSION}".encode())
     for row in Edition.objects.order_by("pk").values_list("pk", "source_sha256", "imported_at", "translates_id"):
         digest.update(repr(row).encode())
     for row in CardName.objects.order_by("pk").values_list("pk", "name"):

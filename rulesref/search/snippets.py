@@ -15,6 +15,8 @@ import re
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from rulesref.core.han import fold_char
+
 from .analysis import BIGRAMS, analysed, analysis_key, remember_analyzer
 from .budget import hurried
 
@@ -46,7 +48,8 @@ def snippet(language: str, text: str, terms, *, analyzer=None) -> SafeString:
     for phrase in terms.get("phrase:bigrams", ()):
         spans += match_phrase(analysed(BIGRAMS, text), phrase)
     for char in terms.get("chars", ()):
-        spans += [(i, i + 1) for i, ch in enumerate(text) if ch == char]
+        # A one-character query is its folded key (撃 → 击): the character as printed is marked.
+        spans += [(i, i + 1) for i, ch in enumerate(text) if fold_char(ch) == char]
     for word in terms.get("literal", ()):
         # A Latin word as typed, inside a text of another script (a card name in a Japanese rule).
         pattern = rf"(?<![A-Za-zÀ-ɏ]){re.escape(word)}(?![A-Za-zÀ-ɏ])"

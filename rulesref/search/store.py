@@ -22,6 +22,8 @@ it has swapped, it builds again. An import that finds the lock taken writes
 ``rebuild.requested`` instead of failing; a build looks for that file after it
 releases the lock and builds again, so the import's rows are indexed without
 anyone running ``build_index`` by hand. Until then ``index_state()`` says "stale".
+The fingerprint also holds the analyzers' version (``analysis.ANALYSIS_VERSION``, written to the
+manifest as well): a generation built by other analyzers is stale too, and is rebuilt the same way.
 
 A data directory restored by copying (``cp -r``, many backup tools) has ``current``
 as a real directory: it still serves, and the next build moves it into
@@ -56,7 +58,7 @@ from whoosh import index as whoosh_index
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 
-from . import derivation, documents, expansion
+from . import analysis, derivation, documents, expansion
 from .analysis import reads_texts
 from .integrity import IndexDamaged, current_generation, file_digests, generation_problem, problem_in, read_manifest
 from .names import (
@@ -330,7 +332,13 @@ def _build_once(progress: Progress | None) -> BuildReport | None:
         (target / ALIGNMENT).write_text(
             json.dumps(derivation.edition_alignment(), ensure_ascii=False), encoding="utf-8"
         )
-        manifest = {"fingerprint": fingerprint, "documents": counts, "created": name, "files": file_digests(target)}
+        manifest = {
+            "fingerprint": fingerprint,
+            "analysis": analysis.ANALYSIS_VERSION,
+            "documents": counts,
+            "created": name,
+            "files": file_digests(target),
+        }
         (target / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
     except BaseException:
         shutil.rmtree(target, ignore_errors=True)
@@ -508,7 +516,13 @@ def check_index() -> IndexCheck:
         counts[language] = {"index": have, "database": want}
         if have is not None and have != want:
             problems.append(f"{language}: the index holds {have} documents, the database has {want}")
-    if manifest and manifest.get("fingerprint") != database:
+    built_by = manifest.get("analysis", 1)  # generations built before the version was written: 1
+    if manifest and manifest.get("fingerprint") != database and built_by != analysis.ANALYSIS_VERSION:
+        problems.append(
+            f"the search analyzers changed since this generation was built (version {built_by}, now "
+            f"{analysis.ANALYSIS_VERSION}): run “python manage.py build_index”"
+        )
+    elif manifest and manifest.get("fingerprint") != database:
         problems.append(
             f"the database changed since this generation was built (fingerprint {manifest.get('fingerprint')}, "
             f"database {database}): run “python manage.py build_index”"

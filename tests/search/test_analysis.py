@@ -356,8 +356,8 @@ def test_french_words_are_found_after_an_elision_in_any_number(tmp_path):
 def test_japanese_is_indexed_by_lemma_without_particles_and_auxiliaries():
     assert tokens(analyzer_for("ja"), "クリーチャーが破壊される。") == [
         ("クリーチャー", 0, 6),
-        ("破壊", 7, 9),
-        ("為る", 9, 10),
+        ("破坏", 7, 9),  # lemmas with their Han characters folded (rulesref.core.han): 破壊 → 破坏
+        ("为る", 9, 10),
     ]
 
 
@@ -371,7 +371,7 @@ def test_latin_text_inside_japanese_gives_lowercase_words_and_whole_rule_numbers
     assert tokens(analyzer_for("ja"), text) == [
         ("カード", 0, 3),
         ("特性", 4, 6),
-        ("定義", 6, 8),
+        ("定义", 6, 8),
         ("能力", 8, 10),
         ("持つ", 11, 13),
         ("事", 13, 15),
@@ -399,8 +399,8 @@ def test_japanese_positions_count_only_indexed_tokens_and_stops_can_be_kept_for_
     assert found == [
         ("クリーチャー", 0, False),
         ("が", 1, True),
-        ("破壊", 1, False),
-        ("為る", 2, False),
+        ("破坏", 1, False),
+        ("为る", 2, False),
         ("れる", 3, True),
         ("。", 3, True),
     ]
@@ -408,8 +408,8 @@ def test_japanese_positions_count_only_indexed_tokens_and_stops_can_be_kept_for_
 
 def test_hakai_suru_and_hakai_sareru_share_their_tokens():
     analyzer = analyzer_for("ja")
-    assert texts(analyzer, "破壊する") == ["破壊", "為る"]
-    assert texts(analyzer, "破壊される") == ["破壊", "為る"]
+    assert texts(analyzer, "破壊する") == ["破坏", "为る"]
+    assert texts(analyzer, "破壊される") == ["破坏", "为る"]
 
 
 def test_hakai_suru_finds_hakai_sareru_and_back(tmp_path):
@@ -633,6 +633,50 @@ def test_korean_is_read_in_character_bigrams_that_ignore_glued_particles():
     assert texts(analyzer, "규칙", mode="query") == ["규칙"]
 
 
+# Han characters: one key across Japanese, Traditional and Simplified Chinese (rulesref.core.han)
+
+
+def test_japanese_lemmas_fold_their_han_characters_and_mark_them_as_printed():
+    text = "攻撃クリーチャーは戦闘ダメージを与える。"
+    assert tokens(analyzer_for("ja"), text) == [
+        ("攻击", 0, 2),
+        ("クリーチャー", 2, 8),
+        ("战斗", 9, 11),
+        ("ダメージ", 11, 15),
+        ("与える", 16, 19),
+    ]
+    assert surfaces(analyzer_for("ja"), text) == ["攻撃", "クリーチャー", "戦闘", "ダメージ", "与える"]
+
+
+@pytest.mark.parametrize("code", ["zh-hans", "ko"])
+def test_chinese_and_korean_bigrams_fold_traditional_and_japanese_forms(code):
+    analyzer = analyzer_for(code)
+    assert tokens(analyzer, "攻擊戦闘") == [("攻击", 0, 2), ("击战", 1, 3), ("战斗", 2, 4), ("斗", 3, 4)]
+    assert texts(analyzer, "규칙 攻撃", mode="query") == ["규칙", "攻击"]
+
+
+def test_the_japanese_bigram_field_folds_too():
+    assert texts(bigram_analyzer(), "呪文", mode="query") == texts(bigram_analyzer(), "咒文", mode="query") == ["咒文"]
+
+
+def test_a_word_finds_its_other_character_forms_in_chinese_and_in_the_japanese_bigram_field(tmp_path):
+    documents = ["主动牌手宣告进行攻击的生物。", "攻撃クリーチャーを指定する。", "クリーチャーを追放する。"]
+    assert search(tmp_path / "zh", analyzer_for("zh-hans"), documents, "攻撃") == ["1", "2"]
+    # MeCab cuts a Traditional or Simplified word it does not know into characters (攻 + 擊): the bigram
+    # field, not the morphological one, finds it in a Japanese text.
+    assert texts(analyzer_for("ja"), "攻擊", mode="query") == ["攻", "击"]
+    assert search(tmp_path / "bigrams", bigram_analyzer(), documents[1:], "攻擊") == ["1"]
+
+
+def test_an_analyzer_pickled_before_han_folding_is_analysed_apart():
+    """An index built before folding keeps its analyzer until rebuilt: its snippets are cached under another
+    name than the folding analyzer's."""
+    assert analysis_key("ja", JapaneseTokenizer() | NFKCFilter()) == "ja@unfolded"
+    assert analysis_key("zh-hans", CJKBigramTokenizer() | NFKCFilter()) == "zh-hans@unfolded"
+    assert analysis_key("ja", analyzer_for("ja")) == "ja"
+    assert analysis_key("zh-hans", analyzer_for("zh-hans")) == "zh-hans"
+
+
 # Pickling: whoosh stores the analyzers in the index
 
 
@@ -652,7 +696,7 @@ def test_an_analyzer_keeps_working_after_an_index_is_reopened(tmp_path):
     schema = Schema(body=TEXT(analyzer=analyzer_for("ja")))
     index.create_in(tmp_path, schema)
     reopened = index.open_dir(tmp_path).schema["body"].analyzer
-    assert texts(reopened, "破壊される") == ["破壊", "為る"]
+    assert texts(reopened, "破壊される") == ["破坏", "为る"]
 
 
 # Card symbols

@@ -42,3 +42,14 @@ def test_a_rule_that_opens_by_saying_what_a_name_is_defines_it(language, text, n
     from rulesref.search.documents import defined_name
 
     assert defined_name(language, text) == name
+
+
+def test_a_japanese_rule_is_indexed_in_character_bigrams_too():
+    """MeCab reads タフネス as one word; its bigram field finds the part a reader types (タフ), and a word
+    in Chinese characters (战斗 for 戦闘)."""
+    tough = {hit.number: hit for hit in search("タフ", languages=["ja"], limit=100).hits}
+    # Every rule of the seed that prints タフネス, and its section (パワー／タフネス).
+    assert sorted(tough) == ["208", *(f"208.{n}" for n in "1 2 2a 2b 3 3a 4 4a 4b 5".split())]
+    assert "<mark>タフ</mark>ネス(破壊されるのに必要なダメージの量)" in tough["208.1"].texts["ja"].snippet
+    combat = search("战斗", languages=["ja"], game="mtg")
+    assert "パワー(<mark>戦闘</mark>中に与えるダメージの量)" in combat.hits[0].texts["ja"].snippet

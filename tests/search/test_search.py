@@ -499,3 +499,14 @@ def test_the_search_json_marks_each_rule_shown_in_another_language():
     assert set(first["texts"]) == {"en"}
     assert first["fallback"] == {"not_in": ["it"], "shown_in": "en", "note": "not in Italian yet; shown in English"}
     assert data["fallbacks"] == {"en": 3}
+
+
+def test_the_japanese_attack_finds_the_chinese_rules_that_write_it_in_simplified_characters():
+    """攻撃 is printed 攻击 on 268 lines of the Chinese rules and nowhere in the Japanese seed: folded, they meet."""
+    results = search("攻撃")
+    assert [hit.number for hit in results.hits[:2]] == ["702.25", "508.1"]
+    assert results.hits[0].texts["zh-hans"].snippet == "侧面<mark>攻击</mark>"
+    assert len(results.hits) == 10
+    for hit in results.hits:
+        assert hit.matched_lang == "zh-hans"
+        assert "<mark>攻击</mark>" in hit.texts["zh-hans"].snippet

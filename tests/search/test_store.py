@@ -13,7 +13,7 @@ from whoosh import index as whoosh_index
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.models import Entry, GlossaryEntry
 from rulesref.rules.services import edition_import
-from rulesref.search import documents, search, store
+from rulesref.search import analysis, documents, search, store
 from tests.conftest import SEED_BERSERK, SEED_IT_2023, SEED_IT_2024, SEED_JA
 from tests.synthetic import KOREAN_CR
 
@@ -263,6 +263,23 @@ def test_build_index_check_names_what_is_off_and_fails(seeds):
     assert data["fingerprint"]["database"] == documents.database_fingerprint() != data["fingerprint"]["index"]
     assert data["problems"][-1].startswith("the database changed since this generation was built (fingerprint ")
     assert error == "the search index does not match the database (2 problems)"
+
+
+def test_an_index_built_by_other_analyzers_is_stale_and_if_stale_rebuilds_it(seeds, monkeypatch):
+    """Analyzers that index differently (Han folding was version 2) make every older generation stale."""
+    first = store.build_generation().generation
+    assert json.loads((store.current_generation() / store.MANIFEST).read_text())["analysis"] == 2
+    monkeypatch.setattr(analysis, "ANALYSIS_VERSION", 3)
+    assert store.index_state() == "stale"
+    out, error = check_output()
+    assert (
+        "  off: the search analyzers changed since this generation was built (version 2, now 3): "
+        "run “python manage.py build_index”"
+    ) in out
+    assert error == "the search index does not match the database (1 problems)"
+    call_command("build_index", "--if-stale", stdout=io.StringIO())
+    assert store.index_state() == "current"
+    assert store.current_generation().name != first
 
 
 def test_build_index_check_without_an_index(seeds):
