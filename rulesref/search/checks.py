@@ -26,7 +26,7 @@ def check_content_languages(app_configs, **kwargs):
 
 
 def check_live_index(app_configs, **kwargs):
-    """A damaged live index (see ``store.generation_problem``) is said by ``manage.py check`` too, in
+    """A damaged live index (see ``integrity.generation_problem``) is said by ``manage.py check`` too, in
     one line naming the file; the pages keep serving meanwhile."""
     from .store import index_problem
 
