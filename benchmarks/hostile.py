@@ -39,8 +39,8 @@ import time
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
-from benchmarks._setup import corpora_dir, setup_django
-from benchmarks.load import Gunicorn, percentile, url_mix
+from benchmarks._setup import setup_django
+from benchmarks.load import Gunicorn, percentile, prepare, url_mix
 
 MAX_CLIENTS = 50
 MAX_SECONDS = 300
@@ -120,29 +120,6 @@ def _figures(samples: list[tuple[float, int | None]], seconds: float) -> dict:
     return figures
 
 
-def prepare() -> None:
-    """What quickstart imports (plus the corpora when RULESREF_CORPORA is set); the index if needed."""
-    from django.core.management import call_command
-
-    from benchmarks._setup import build_index
-    from rulesref.rules.models import Edition
-    from rulesref.search.store import index_state
-    from rulesref.site.setup import import_bundled_sources, import_corpora, sync_glossary
-
-    call_command("migrate", interactive=False, verbosity=0)
-    if not Edition.objects.exists():
-        for line in sync_glossary():
-            print(line)
-        for line in import_bundled_sources():
-            print(line)
-        if os.environ.get("RULESREF_CORPORA"):
-            for line in import_corpora(corpora_dir()).lines:
-                print(line)
-    if index_state() != "current":
-        report = build_index()
-        print(f"search index: {sum(report.documents.values())} documents in {report.seconds} s")
-
-
 def main(argv: list[str] | None = None) -> dict:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.hostile", description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=20, help="length of each phase (default 20)")
@@ -165,7 +142,8 @@ def main(argv: list[str] | None = None) -> dict:
         temporary = tempfile.TemporaryDirectory(prefix="rulesref-hostile-")
         os.environ["RULESREF_DATA_DIR"] = temporary.name
     data_dir = setup_django()
-    prepare()
+    # What quickstart imports (plus the corpora when RULESREF_CORPORA is set); the index if needed.
+    prepare(with_corpora=bool(os.environ.get("RULESREF_CORPORA")))
     from django.db import connections
 
     targets = [t for t in url_mix(with_big_pages=False) if t.kind in NORMAL_KINDS]

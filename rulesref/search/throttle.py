@@ -112,9 +112,12 @@ def _bucket(client: str) -> str:
     return f"{hashlib.sha256(client.encode('utf-8', 'replace')).digest()[0] % BUCKETS:02x}"
 
 
-def _take(directory: Path, names: list[str], *, now: float | None = None) -> int | None:
+def _take(directory: Path, names: list[str], *, cooling: bool = False) -> int | None:
     """A descriptor holding the lock of the first free file of ``names``, or None when all are held.
-    With ``now`` (``time.time()``), a file whose modification time is later is cooling down: not free."""
+    With ``cooling``, a file whose modification time is later than now is cooling down: not free. The
+    clock is read after the file is opened: a file this call created is stamped by the kernel's clock
+    at that moment, which is later than a time read before (a first search of a new client was refused
+    so on a busy machine)."""
     for name in names:
         fd = os.open(directory / name, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
         try:
@@ -124,7 +127,7 @@ def _take(directory: Path, names: list[str], *, now: float | None = None) -> int
             if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN):
                 continue
             raise
-        if now is not None and os.fstat(fd).st_mtime > now:
+        if cooling and os.fstat(fd).st_mtime > time.time():
             os.close(fd)
             continue
         return fd
@@ -148,7 +151,7 @@ def acquire(client: str, *, per_client: int, node: int, directory: Path | None =
     try:
         if per_client:
             names = [f"client-{_bucket(client)}-{i}" for i in range(per_client)]
-            held.client = _take(directory, names, now=time.time())
+            held.client = _take(directory, names, cooling=True)
             if held.client is None:
                 raise Busy(CLIENT)
         if node:
