@@ -110,3 +110,26 @@ def bundled(django_db_blocker, tmp_path_factory):
 def site(bundled, settings, db):
     settings.DATA_DIR = bundled
     return bundled
+
+
+def mount_urls():
+    """Read the URLconf again under the settings in force (it mounts the admin when it is imported)."""
+    import importlib
+
+    from django.urls import clear_url_caches
+
+    import rulesref.urls
+
+    importlib.reload(rulesref.urls)
+    clear_url_caches()
+
+
+@pytest.fixture
+def admin_on():
+    """The admin, off unless an operator turns it on (``RULESREF_ADMIN=1``), mounted for one test."""
+    from django.test import override_settings
+
+    with override_settings(ADMIN_ENABLED=True):
+        mount_urls()
+        yield
+    mount_urls()

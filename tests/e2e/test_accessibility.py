@@ -7,9 +7,6 @@ parameters, not fresh fixtures.
 """
 
 import pytest
-from django.test import override_settings
-
-from tests.site.test_admin import mount_urls
 
 EN = "/rules/mtg/en/2024-09-20"
 COMPARE_208 = "/compare/?game=mtg&c=en%3A2024-09-20&c=it%3A2024-10-02&c=ja%3Aja-viewer&scope=208"
@@ -70,15 +67,6 @@ def served(bundled_url, bundled_index, bundled_server):
     return bundled_url, bundled_server[1]
 
 
-@pytest.fixture
-def admin_mounted():
-    """The admin, which is off unless an operator turns it on, mounted for its login page's check."""
-    with override_settings(ADMIN_ENABLED=True):
-        mount_urls()
-        yield
-    mount_urls()
-
-
 @pytest.fixture(scope="module")
 def tabs(module_browser):
     """One tab per colour scheme at a desktop's width, and a phone's."""
@@ -98,7 +86,7 @@ def tabs(module_browser):
 def test_no_axe_violation(request, served, tabs, scheme, name, url, status, shows):
     axe = pytest.importorskip("axe_playwright_python.sync_playwright")
     if url.startswith("/admin/"):
-        request.getfixturevalue("admin_mounted")
+        request.getfixturevalue("admin_on")
     page = tabs[scheme]
     response = page.goto(served[0] + url)
     assert response.status == status

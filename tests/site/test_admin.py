@@ -1,16 +1,13 @@
 """The admin: not there unless an operator turns it on (``RULESREF_ADMIN=1``); when on, only behind a
 login, and its logins throttled by django-axes."""
 
-import importlib
 import secrets
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.test import Client, override_settings
-from django.urls import clear_url_caches
+from django.test import Client
 
-import rulesref.urls
 from rulesref.core.catalogs import compile_catalogs
 from tests.site.test_security import manage
 from tests.test_urls import database_state, urls_to_visit
@@ -18,25 +15,11 @@ from tests.test_urls import database_state, urls_to_visit
 pytestmark = pytest.mark.django_db
 
 
-def mount_urls():
-    """Read the URLconf again under the settings in force (it mounts the admin when it is imported)."""
-    importlib.reload(rulesref.urls)
-    clear_url_caches()
-
-
 @pytest.fixture(autouse=True)
 def quick_hashes(settings):
     """A login checks a password hash: Django's default (PBKDF2, a million rounds) makes a test of ten
     logins take seconds for nothing it tests."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def admin_on():
-    with override_settings(ADMIN_ENABLED=True):
-        mount_urls()
-        yield
-    mount_urls()
 
 
 def test_the_admin_is_off_unless_rulesref_admin_is_1(tmp_path):
