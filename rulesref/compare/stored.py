@@ -125,8 +125,25 @@ def diff_data(old: Edition, new: Edition) -> dict:
     }
 
 
+class _WithPieces:
+    """A stored row with word differences: ``pieces_data``, the (op, text) pairs as stored, read as
+    ``Piece``s by the templates; ``of`` builds the row from its stored dict, less ``DROPPED`` keys."""
+
+    DROPPED: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, data: dict):
+        data = {key: value for key, value in data.items() if key not in cls.DROPPED}
+        data["pieces_data"] = data.pop("pieces")
+        return cls(**data)
+
+    @cached_property
+    def pieces(self) -> list[Piece]:
+        return [Piece(op, text) for op, text in self.pieces_data]
+
+
 @dataclass
-class StoredChange:
+class StoredChange(_WithPieces):
     """One change of a stored diff, with the names ``compare/_change.html`` reads."""
 
     kind: str
@@ -144,19 +161,9 @@ class StoredChange:
     lost: list
     gained: list
 
-    @classmethod
-    def of(cls, data: dict) -> StoredChange:
-        data = dict(data)
-        data["pieces_data"] = data.pop("pieces")
-        return cls(**data)
-
     @property
     def number(self) -> str:
         return self.new_number or self.old_number
-
-    @cached_property
-    def pieces(self) -> list[Piece]:
-        return [Piece(op, text) for op, text in self.pieces_data]
 
     @property
     def text_changed(self) -> bool:
@@ -275,7 +282,7 @@ def _runs(positions: list[int]) -> list[tuple[int, int]]:
 
 
 @dataclass
-class StoredStale:
+class StoredStale(_WithPieces):
     """A stale translated rule, with the names ``compare/_freshness.html`` reads."""
 
     number: str
@@ -286,16 +293,9 @@ class StoredStale:
     newest_number: str
     pieces_data: list
 
-    @classmethod
-    def of(cls, data: dict) -> StoredStale:
-        data = dict(data)
-        data["pieces_data"] = data.pop("pieces")
-        del data["ids"]
-        return cls(**data)
-
-    @cached_property
-    def pieces(self) -> list[Piece]:
-        return [Piece(op, text) for op, text in self.pieces_data]
+    # The entry ids a stored report keeps for the rule pages' stale notices (``stale_ids``); a row shown on
+    # the freshness page does not need them.
+    DROPPED = ("ids",)
 
 
 @dataclass
