@@ -11,9 +11,20 @@ from __future__ import annotations
 import os
 import secrets
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def temporary_data_dir(prefix: str) -> tempfile.TemporaryDirectory | None:
+    """Unless ``RULESREF_DATA_DIR`` names a data dir, a temporary one, put into the environment before
+    ``setup_django`` reads it; the caller removes it at the end (``cleanup()``)."""
+    if os.environ.get("RULESREF_DATA_DIR"):
+        return None
+    temporary = tempfile.TemporaryDirectory(prefix=prefix)
+    os.environ["RULESREF_DATA_DIR"] = temporary.name
+    return temporary
 
 
 def corpora_dir() -> Path:

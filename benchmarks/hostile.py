@@ -34,12 +34,11 @@ import json
 import os
 import random
 import secrets
-import tempfile
 import time
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
-from benchmarks._setup import setup_django
+from benchmarks._setup import setup_django, temporary_data_dir
 from benchmarks.load import Gunicorn, percentile, prepare, url_mix
 
 MAX_CLIENTS = 50
@@ -137,10 +136,7 @@ def main(argv: list[str] | None = None) -> dict:
     addresses = max(1, min(args.hostile_addresses, max(1, args.hostile)))
 
     os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
-    temporary = None
-    if not os.environ.get("RULESREF_DATA_DIR"):
-        temporary = tempfile.TemporaryDirectory(prefix="rulesref-hostile-")
-        os.environ["RULESREF_DATA_DIR"] = temporary.name
+    temporary = temporary_data_dir("rulesref-hostile-")
     data_dir = setup_django()
     # What quickstart imports (plus the corpora when RULESREF_CORPORA is set); the index if needed.
     prepare(with_corpora=bool(os.environ.get("RULESREF_CORPORA")))

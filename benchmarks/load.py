@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from benchmarks._setup import ROOT, corpora_dir, setup_django
+from benchmarks._setup import ROOT, corpora_dir, setup_django, temporary_data_dir
 
 MAX_CLIENTS = 100
 MAX_SECONDS = 600
@@ -444,10 +444,7 @@ def main(argv: list[str] | None = None) -> dict:
         parser.error(f"--clients 1..{MAX_CLIENTS}, --seconds 1..{MAX_SECONDS}")
 
     os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
-    temporary = None
-    if not os.environ.get("RULESREF_DATA_DIR"):
-        temporary = tempfile.TemporaryDirectory(prefix="rulesref-load-")
-        os.environ["RULESREF_DATA_DIR"] = temporary.name
+    temporary = temporary_data_dir("rulesref-load-")
     data_dir = setup_django()
     prepare(with_corpora=args.with_corpora)
     from django.conf import settings
