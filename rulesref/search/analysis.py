@@ -78,8 +78,9 @@ __all__ = [
 # of every generation's fingerprint (documents.database_fingerprint), so an index built by the previous
 # analyzers is stale and `build_index --if-stale` (and every ensure_index) rebuilds it.
 # 1: until 2026-12-01 (not recorded); 2: Han characters folded across Japanese and Chinese, and the Japanese
-# bigram field filled (it was declared, queried and always empty).
-ANALYSIS_VERSION = 2
+# bigram field filled (it was declared, queried and always empty); 3: every name a rule's sentences
+# define is indexed ("These are called state triggers", "Layer 4:"), not only its opening sentence's.
+ANALYSIS_VERSION = 3
 
 _CJK = scripts.CJK
 _HAS_CJK = scripts.CJK_RE

@@ -1,6 +1,12 @@
-"""What a rule defines, read from its words: the name its opening sentence defines, and a name as its
-indexed words. Pure functions of the text and the language's analyzer: the build (``documents``)
-stores what each rule defines, and the query's plan (``planning``) asks whether a query names it.
+"""What a rule defines, read from its words: the names its sentences define, and a name as its indexed
+words. Pure functions of the text and the language's analyzer: the build (``documents``) stores what each
+rule defines, and the query's plan (``planning``) asks whether a query names it.
+
+A rulebook says what a thing is in a few set ways, each read here: a sentence saying what a name is
+("A token is a marker …", "Слабость первого хода – это …", "徽记是个标记"), a name given to what was
+just described ("These are called state triggers", "…称为状态触发"), a kind of a thing named ("Some
+continuous effects are prevention effects"), and a label opening a rule ("Layer 4: Type-changing
+effects are applied", "层4：…").
 """
 
 from __future__ import annotations
@@ -10,6 +16,9 @@ import re
 from .analysis import analyzer_for, tokens
 
 _definition_analyzers: dict[str, object] = {}
+
+# Between the names a document defines, in its ``defines`` field (a name's words are space-separated).
+DEFINES_SEPARATOR = ","
 
 # A rule that opens by saying what a name is: "Trample over planeswalkers is a variant of trample",
 # "State-based actions are game actions", "Слабость первого хода – это свойство", "Тип карты –
@@ -22,7 +31,7 @@ DEFINITION_OPENINGS = {
     # "is a …", "are …" (not "are in", "are always", "are determined"), "means …"; not "is always",
     # "is printed".
     "en": re.compile(
-        rf"^(?:(?:an?|the)\s+)?{_NAME}\s+(?:is\s+(?:an?|the|one)\s|are\s+(?!(?:in|on|not|always|never|also|only|still)\b|\w+(?:ed|ly)\b)|means\s)",
+        rf"^(?:(?:an?|the)\s+)?{_NAME}\s+(?:is\s+(?:an?|the|one)\s|are\s+(?!(?:in|on|not|always|never|also|only|still)\b|\w+(?:ed|ly)\b)|means\s|have\s+no\s)",
         re.IGNORECASE,
     ),
     "it": re.compile(rf"^(?:(?:il|lo|la|i|gli|le|un|uno|una)\s+|l['’])?{_NAME}\s+(?:è|sono)\s", re.IGNORECASE),
@@ -56,10 +65,90 @@ _CLAUSE_OPENERS = {
         "other",
         "another",
         "certain",
+        "such",
+        "either",
+        "neither",
+        "its",
+        "their",
+        "only",
+        "then",
+        "thus",
+        "also",
+        "so",
+        "instead",
+        "otherwise",
+        "however",
     },
     "it": {"se", "quando", "mentre", "ogni", "questo", "questa"},
     "ru": {"если", "когда", "каждый", "каждая", "это", "все", "при"},
 }
+
+
+# "These are called state triggers", "This is called the “legend rule.”", "known as …": the name given to
+# what the sentence before described.
+_CALLED = {
+    "en": re.compile(r"\b(?:is|are)\s+(?:called|known\s+as)\s+(?:an?\s+|the\s+)?[“\"‘']?(?P<name>[^\W\d_][^.,;:!?()“”\"’\n]{1,40}?)[“”\"’']?(?=[.,;:)]|$)", re.IGNORECASE),
+    "zh-hans": re.compile(r"(?:称为|称作|称之为|叫做)[“「]?(?P<name>[^\W\d_][^，。、；：（）“”「」\s]{0,9})"),
+}
+# "Some continuous effects are prevention effects.": the kind the sentence names.
+_SOME = {
+    "en": re.compile(r"^Some\s[^.]{1,60}?\s(?:is|are)\s+(?P<name>[^\W\d_][^.,;:()\n]{1,40}?)(?=[.,;:]|$)"),
+    "zh-hans": re.compile(r"^(?:一些|有些|某些)[^，。]{1,20}?(?:是|为)(?P<name>[^\W\d_][^，。、；：（）\s]{0,9})(?=[，。；]|$)"),
+}
+# "Layer 4: Type-changing effects are applied.", "层7b：…": a label of at most three words (or eight
+# characters in a language written without spaces) opening a rule. Not "Example:" or "Note:".
+_LABEL = re.compile(r"^(?P<name>[^\W\d_][\w-]*(?:\s[\w-]+){0,2})\s?[:：]\s")
+_LABEL_UNSPACED = re.compile(r"^(?P<name>[^\W\d_][^\s，。、；：:（）]{0,7})[:：]")
+_NOT_LABELS = {"example", "examples", "note", "notes", "esempio", "пример", "例", "例外"}
+# "The mana value of an object is …", "物件的法术力值为…": what any object has is defined by its name
+# alone ("mana value"), not what a creature has ("A creature's power is …" is not where power is defined).
+_OF_AN_OBJECT = {
+    "en": re.compile(r"^(?P<name>.+?)\s+of\s+an\s+object$", re.IGNORECASE),
+    "it": re.compile(r"^(?P<name>.+?)\s+di\s+un\s+oggetto$", re.IGNORECASE),
+    "zh-hans": re.compile(r"^物件的(?P<name>.+)$"),
+}
+# Sentences: after a full stop, or a Chinese or Japanese one.
+_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[^\W\d_])|(?<=[。！？])")
+_ZH_DEFINITION = re.compile(r"^(?P<name>[^\W\d_][^，。、；：:（）“”\s]{0,9}?)(?<!称)(?<!视)(?:是个|是一个|是一种|是|为|属于)(?!否)")
+
+
+def defined_names(language: str, text: str) -> list[str]:
+    """Every name ``text`` defines, in order: what a sentence says a name is, the name it calls what it
+    described, the kind it names, the label it opens with ([] when it defines nothing)."""
+    text = text.strip()
+    names: list[str] = []
+    label = (_LABEL_UNSPACED if language in ("ja", "zh-hans") else _LABEL).match(text)
+    if label and label.group("name").casefold() not in _NOT_LABELS:
+        names.append(label.group("name"))
+    for number, sentence in enumerate(s for s in _SENTENCES.split(text) if s):
+        name = defined_name(language, sentence)
+        if name:
+            names.append(name)
+        if language == "zh-hans" and (number < 2):
+            match = _ZH_DEFINITION.match(sentence)
+            if match:
+                names.append(match.group("name"))
+        some = _SOME.get(language)
+        if some and (match := some.match(sentence)):
+            names.append(match.group("name"))
+        called = _CALLED.get(language)
+        if called:
+            names.extend(match.group("name") for match in called.finditer(sentence))
+    more = []
+    for name in names:
+        of_object = _OF_AN_OBJECT.get(language)
+        if of_object and (match := of_object.match(name)):
+            more.append(match.group("name"))
+        # "Face-down spells and face-down permanents": each of the two (not "Power and toughness": two
+        # names of one word are said together).
+        parts = name.split(" and ") if language == "en" else []
+        if len(parts) == 2 and all(len(part.split()) >= 2 for part in parts):
+            more.extend(parts)
+        # 613.4: "apply effects in a series of sublayers": layer 7b is sublayer 7b.
+        sub = re.fullmatch(r"(?i)layer\s+(\d+[a-z])", name)
+        if sub:
+            more.append(f"sublayer {sub.group(1)}")
+    return list(dict.fromkeys(n.strip() for n in names + more if n.strip()))
 
 
 def defined_name(language: str, text: str) -> str:

@@ -14,7 +14,7 @@ from rulesref.rules.parsers import has_markup
 
 from . import analysis
 from .analysis import extract_symbols
-from .definitions import defined_name, definition_form
+from .definitions import DEFINES_SEPARATOR, defined_names, definition_form
 from .schema import BIGRAM_COMPANION
 from .weights import RANKING
 
@@ -102,18 +102,22 @@ def documents_for_language(language: str) -> Iterator[dict]:
     keys_by_number: dict[int, dict[str, str]] = {}
     for entry in entries.iterator(chunk_size=2000):
         edition = entry.edition
-        heading = defines = ""
+        heading = ""
+        defines: list[str] = []
         if entry.kind == Entry.Kind.RULE and entry.parent_id in section_titles and entry.parent_id not in seen_sections:
             seen_sections.add(entry.parent_id)
             heading = section_titles[entry.parent_id]
         elif entry.kind == Entry.Kind.SECTION:
-            heading = defines = entry.title or entry.text
+            heading = entry.title or entry.text
+            defines = [heading]
         elif is_title_only(entry.text):
             # "702.2. Deathtouch": a keyword's own rule is its topic, and where it is defined.
-            heading = defines = entry.text
+            heading = entry.text
+            defines = [heading]
         if not defines and entry.kind in (Entry.Kind.RULE, Entry.Kind.SUBRULE):
-            # "Trample over planeswalkers is a variant of trample …": where the name is defined in words.
-            defines = defined_name(language, entry.text)
+            # "Trample over planeswalkers is a variant of trample …", "These are called state triggers",
+            # "Layer 4: …": where a name is defined in words.
+            defines = defined_names(language, entry.text)
         game = edition.game.slug
         key = entry_key(game, entry)
         if entry.number and entry.duplicate_of_id is None:
@@ -139,7 +143,9 @@ def documents_for_language(language: str) -> Iterator[dict]:
             "section": sections.get(entry.pk, ()),
             "text": text,
             "heading": heading,
-            "defines": definition_form(language, defines) if defines else "",
+            "defines": DEFINES_SEPARATOR.join(
+                dict.fromkeys(form for name in defines if (form := definition_form(language, name)))
+            ),
             "keywords": keywords_for(entry.number, text, cards.get(game, [])),
             "cites": ",".join(dict.fromkeys(ref.target_number for ref in entry.cross_references.all())),
             **({"bigrams": text} if bigrams else {}),

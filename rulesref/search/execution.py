@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from . import limits
 from .budget import BUDGET_NOTICE, first_window, past
+from .definitions import DEFINES_SEPARATOR
 from .pipeline import ANY, STRICT, Found, Ranked, Run
 from .queries import plain_words
 from .questions import QuestionWord, idf, question_order
@@ -52,14 +53,16 @@ def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
         hits = [results[i] for i in range(results.scored_length())]
         rows = [index.row(hit.docnum) for hit in hits]
         for row in rows:
-            defined = row["defines"]
-            row["defines"] = defined in plan.defines or bool(
-                plan.defines_all and defined and plan.defines_all <= set(defined.split())
+            defined = [name for name in row["defines"].split(DEFINES_SEPARATOR) if name]
+            row["defines"] = bool(plan.defines.intersection(defined)) or bool(
+                plan.defines_all and any(plan.defines_all <= set(name.split()) for name in defined)
             )
             if plan.defines and row["kind"] == "glossary":
                 # A glossary entry named with the query ("Paris Mulligan" for "mulligan") vouches for the
                 # rules it cites; one that only mentions it in its definition does not.
-                row["named"] = row["defines"] or any(f" {form} " in f" {defined} " for form in plan.defines)
+                row["named"] = row["defines"] or any(
+                    f" {form} " in f" {name} " for form in plan.defines for name in defined
+                )
         _with_citations(index, rows)
         direct = True
         if plan.used:

@@ -31,6 +31,7 @@ from rulesref.rules.parsers.numbers import get_scheme
 
 from . import expansion
 from .budget import BudgetExceeded, Clock, DeadlineSearcher
+from .definitions import DEFINES_SEPARATOR
 from .integrity import IndexDamaged, generation_problem, note_damaged
 from .names import ALIGNMENT, CURRENT, MANIFEST, VOCABULARY, index_root
 
@@ -189,7 +190,7 @@ class LanguageIndex:
             while parent:
                 for other in self.by_number.get(parent, ()):
                     if columns["edition"][other] == edition and columns["kind"][other] in ("section", "rule"):
-                        words.update(columns["defines"][other].split())
+                        words.update(columns["defines"][other].replace(DEFINES_SEPARATOR, " ").split())
                 parent = parent_number(parent, "rule")
             topic = self.topics[docnum] = frozenset(words)
         return topic

@@ -284,6 +284,11 @@ def _plan(generation, language, text, games, mode) -> Plan:
         capped = capped or cut
     defines = _defines(generation, language, text, games)
     defines_all = _defines_all(language, text)
+    # The rules defining the name a query is ("sublayer 7b": 613.4b "Layer 7b: …", which does not say
+    # "sublayer") are found by that name, whatever words they use.
+    naming = [Term("defines", form, boost=RANKING.defines_boost) for form in sorted(defines) if ("defines", form) in reader]
+    if naming:
+        query = Or([query, *naming])
     counted = _counted(index, language, asked, groups) if mode == ANY else None
     if not _can_match(query, reader):
         return Plan(language, None, tuple(used), typed, terms, capped, groups, defines, defines_all)

@@ -44,9 +44,9 @@ def schema_for(language: str, *, texts: Iterable[str] | None = None) -> Schema:
         # The topic a rule introduces: its section's title, given to the section's first
         # rule (208.1 under "208. Power/Toughness"), which is where a term is defined.
         "heading": TEXT(analyzer=analyzer),
-        # The name this document defines, as indexed words (a section's title, a keyword rule's name,
-        # a glossary term): definitions.definition_form.
-        "defines": ID(sortable=True),
+        # The names this document defines, as indexed words, comma-separated (a section's title, a
+        # keyword rule's name, a glossary term, the names its sentences define): definitions.
+        "defines": KEYWORD(commas=True, sortable=True),
         # Rule numbers, card names and symbols, matched before analysis.
         "keywords": KEYWORD(lowercase=True, commas=True, scorable=True),
         # Numbers this document cites.

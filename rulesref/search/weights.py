@@ -38,6 +38,12 @@ class Ranking:
     # Where a term is defined (a section titled with it, a keyword rule named by it, its glossary
     # entry) counts this much more than where it is mentioned; rows say so with "defines": True.
     definition_weight: float = 1.15
+    # ... and where a rule or a section defines it ("513. End Step" for "end step", "Layer 4: …" for
+    # "layer 4"), this much: the rulebook's own definition before its glossary's summary and before the
+    # rules under the section's heading.
+    rule_definition_weight: float = 1.5
+    # How much a document found by the name it defines (its ``defines`` field) scores against its words.
+    defines_boost: float = 3.0
     # A glossary entry lifts the rules it cites ("Mulligan" → 103.5) by this much of its own weight.
     cited_by_glossary: float = 0.9
     # How much a match in a rule's topic (its section's title given to the section's first rule, or a
