@@ -191,6 +191,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--queries", type=Path, default=QUERIES, help=f"TSV of queries (default {QUERIES})")
     parser.add_argument("--all", action="store_true", help="list every query, not only the failing ones")
     parser.add_argument(
+        "--budget",
+        type=float,
+        help="each query's time budget in seconds (default: the request's); on a busy machine a large one "
+        "measures the rankings rather than the load",
+    )
+    parser.add_argument(
         "--rebuild",
         action="store_true",
         help="build a fresh index generation first (after a change to the search code)",
@@ -206,6 +212,10 @@ def main(argv: list[str] | None = None) -> None:
         print(f"rebuilt {sum(built.documents.values())} documents in {built.seconds} s")
     rows = load_queries(args.queries)
     print(f"data dir {data_dir}; {len(rows)} queries from {args.queries}")
+    if args.budget:
+        from rulesref.search import limits
+
+        limits.QUERY_BUDGET_SECONDS = args.budget
     if args.snapshot or args.compare:
         import json
 
