@@ -87,13 +87,19 @@ _CLAUSE_OPENERS = {
 # "These are called state triggers", "This is called the “legend rule.”", "known as …": the name given to
 # what the sentence before described.
 _CALLED = {
-    "en": re.compile(r"\b(?:is|are)\s+(?:called|known\s+as)\s+(?:an?\s+|the\s+)?[“\"‘']?(?P<name>[^\W\d_][^.,;:!?()“”\"’\n]{1,40}?)[“”\"’']?(?=[.,;:)]|$)", re.IGNORECASE),
+    "en": re.compile(
+        r"\b(?:is|are)\s+(?:called|known\s+as)\s+(?:an?\s+|the\s+)?[“\"‘']?"
+        r"(?P<name>[^\W\d_][^.,;:!?()“”\"’\n]{1,40}?)[“”\"’']?(?=[.,;:)]|$)",
+        re.IGNORECASE,
+    ),
     "zh-hans": re.compile(r"(?:称为|称作|称之为|叫做)[“「]?(?P<name>[^\W\d_][^，。、；：（）“”「」\s]{0,9})"),
 }
 # "Some continuous effects are prevention effects.": the kind the sentence names.
 _SOME = {
     "en": re.compile(r"^Some\s[^.]{1,60}?\s(?:is|are)\s+(?P<name>[^\W\d_][^.,;:()\n]{1,40}?)(?=[.,;:]|$)"),
-    "zh-hans": re.compile(r"^(?:一些|有些|某些)[^，。]{1,20}?(?:是|为)(?P<name>[^\W\d_][^，。、；：（）\s]{0,9})(?=[，。；]|$)"),
+    "zh-hans": re.compile(
+        r"^(?:一些|有些|某些)[^，。]{1,20}?(?:是|为)(?P<name>[^\W\d_][^，。、；：（）\s]{0,9})(?=[，。；]|$)"
+    ),
 }
 # "Layer 4: Type-changing effects are applied.", "层7b：…": a label of at most three words (or eight
 # characters in a language written without spaces) opening a rule. Not "Example:" or "Note:".
@@ -109,7 +115,9 @@ _OF_AN_OBJECT = {
 }
 # Sentences: after a full stop, or a Chinese or Japanese one.
 _SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[^\W\d_])|(?<=[。！？])")
-_ZH_DEFINITION = re.compile(r"^(?P<name>[^\W\d_][^，。、；：:（）“”\s]{0,9}?)(?<!称)(?<!视)(?:是个|是一个|是一种|是|为|属于)(?!否)")
+_ZH_DEFINITION = re.compile(
+    r"^(?P<name>[^\W\d_][^，。、；：:（）“”\s]{0,9}?)(?<!称)(?<!视)(?:是个|是一个|是一种|是|为|属于)(?!否)"
+)
 
 
 def defined_names(language: str, text: str) -> list[str]:

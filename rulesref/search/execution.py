@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from . import limits
 from .budget import BUDGET_NOTICE, first_window, past
-from .definitions import DEFINES_SEPARATOR
+from .definitions import DEFINES_SEPARATOR, definition_form
 from .pipeline import ANY, STRICT, Found, Ranked, Run
 from .queries import plain_words
-from .questions import QuestionWord, idf, question_order
+from .questions import CONSEQUENCE_CONCEPT, QuestionWord, idf, question_order
 from .weights import RANKING
 
 
@@ -94,6 +94,43 @@ def numbers(run: Run, number: str, prefer: str | None) -> Found:
     return Found(text=run.user.text, lists=tuple(ranked), number=number, prefer=prefer)
 
 
+def _deferred(index, docs: list[int]) -> dict[int, tuple[int, ...]]:
+    """Each of ``docs`` → those of ``docs`` it refers the reader to: the rule it cites ("See rule 500.4"), or
+    the rules of the section it cites ("See rule 704": 704.5i), in its own edition."""
+    columns = index.columns
+    by_number: dict[tuple[str, str], list[int]] = {}
+    for doc in docs:
+        by_number.setdefault((columns["edition"][doc], columns["number"][doc]), []).append(doc)
+    found = {}
+    for doc in docs:
+        if columns["kind"][doc] not in ("rule", "subrule"):
+            continue
+        cites = [c for c in index.cited(doc) if c]
+        if not cites:
+            continue
+        edition = columns["edition"][doc]
+        targets = [
+            other
+            for (where, number), others in by_number.items()
+            if where == edition and any(number == c or number.startswith(c + ".") for c in cites)
+            for other in others
+        ]
+        if targets:
+            found[doc] = tuple(targets)
+    return found
+
+
+def consequence_forms(generation, language: str) -> tuple[str, ...]:
+    """The names of the state-based actions in ``language``, as indexed words (cached per generation)."""
+    cache = generation.__dict__.setdefault("consequence_forms", {})
+    forms = cache.get(language)
+    if forms is None:
+        concept = next((c for c in generation.vocabulary.concepts if c.key == CONSEQUENCE_CONCEPT), None)
+        names = concept.forms.get(language, ()) if concept else ()
+        forms = cache[language] = tuple(f for name in names if (f := definition_form(language, name)))
+    return forms
+
+
 def _with_citations(index, rows: list[dict]) -> None:
     """A glossary entry's row with the keys of the rules it cites (fusion lifts them)."""
     for row in rows:
@@ -134,5 +171,22 @@ def _by_question(run: Run, r: Ranked, plans) -> Ranked:
         # The question word "a number": the documents stating one, and where.
         stated = plans.numerals(r.language)
         words.insert(plan.counted, QuestionWord(idf(len(stated.held), index.doc_count), stated.held, stated.positions))
-    rows = question_order(list(r.rows), words)[: run.fetch] if words else r.rows[: run.fetch]
+    rarest = max((word.idf for word in words), default=0.0)
+    if plan.consequence:
+        # "What happens …": the state-based actions (their section's name is in their topic).
+        forms = [set(form.split()) for form in consequence_forms(run.generation, r.language)]
+        held = frozenset(doc for doc in docs if any(form <= index.topic(doc) for form in forms))
+        if held:
+            words.append(QuestionWord(RANKING.consequence_weight * rarest, held, {}))
+    for name in plan.names:
+        # A name the question holds: the rules defining it.
+        held = frozenset(doc for doc in docs if name in index.columns["defines"][doc].split(DEFINES_SEPARATOR))
+        if held:
+            words.append(QuestionWord(RANKING.name_weight * rarest, held, {}))
+    parents = {doc: parent for doc in docs if (parent := index.parent(doc)) is not None}
+    rows = (
+        question_order(list(r.rows), words, parents=parents, deferred=_deferred(index, docs))[: run.fetch]
+        if words
+        else r.rows[: run.fetch]
+    )
     return Ranked(r.language, tuple(rows), r.direct, r.plan, r.in_scope)

@@ -195,6 +195,31 @@ class LanguageIndex:
             topic = self.topics[docnum] = frozenset(words)
         return topic
 
+    def cited(self, docnum: int) -> tuple[str, ...]:
+        """The rule numbers a document cites (its stored ``cites``; cached per generation)."""
+        cache = self.__dict__.setdefault("cited_cache", {})
+        found = cache.get(docnum)
+        if found is None:
+            found = cache[docnum] = tuple(filter(None, (self.stored_fields(docnum).get("cites") or "").split(",")))
+        return found
+
+    def parent(self, docnum: int) -> int | None:
+        """The rule a subrule belongs to, in the same edition (704.5 for 704.5i; None for rules, sections and
+        glossary entries)."""
+        columns = self.columns
+        if columns["kind"][docnum] != "subrule":
+            return None
+        game = columns["game"][docnum]
+        parent_number = self.parents.get(game)
+        if parent_number is None:
+            parent_number = self.parents[game] = get_scheme(scheme_name(game)).parent
+        number = parent_number(columns["number"][docnum], "subrule")
+        edition = columns["edition"][docnum]
+        for other in self.by_number.get(number, ()) if number else ():
+            if columns["edition"][other] == edition:
+                return other
+        return None
+
     def row(self, docnum: int) -> dict:
         """What ranking needs of a hit, from columns: key, game, number, kind, edition."""
         columns = self.columns

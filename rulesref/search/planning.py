@@ -61,6 +61,20 @@ COUNT_PHRASES = {
     "de": re.compile(r"\bwie ?viele?\b", re.IGNORECASE),
     "fr": re.compile(r"\bcombien\b", re.IGNORECASE),
 }
+# A question asking what happens ("what happens to a planeswalker with zero loyalty") asks for what the game
+# itself does when a condition holds: its answer is usually a state-based action (704.5i), which a rule that
+# only mentions the thing (306.9) is not (``questions.CONSEQUENCE_CONCEPT``).
+CONSEQUENCE_PHRASES = {
+    "en": re.compile(r"\bwhat (?:happens|happened|would happen|will happen)\b", re.IGNORECASE),
+    "it": re.compile(r"\b(?:cosa|che cosa) (?:succede|accade|capita)\b", re.IGNORECASE),
+    "ru": re.compile(r"\bчто (?:происходит|произойд[её]т|будет|случится|случается)\b", re.IGNORECASE),
+    "de": re.compile(r"\bwas (?:passiert|geschieht)\b", re.IGNORECASE),
+    "fr": re.compile(r"\bque se passe|\bqu['’](?:arrive|advient)", re.IGNORECASE),
+    "ja": re.compile("どうなる|どうなります"),
+    "zh-hans": re.compile("会怎样|会怎么样|会如何|会发生什么|怎么办"),
+}
+# The longest name a question may hold, in indexed words ("delayed triggered ability": three).
+NAME_MAX_WORDS = 5
 # Number words by value; a question's "zero" also finds "0" and its "10" also finds "ten" (one question
 # word either way).
 NUMBER_WORDS: dict[str, dict[int, str]] = {
@@ -158,6 +172,11 @@ class Plan:
     defines_all: frozenset = frozenset()
     # A question asking how many: where among ``groups`` "a number" stands (the phrase's place).
     counted: int | None = None
+    # Best-match only: whether the question asks what happens (``CONSEQUENCE_PHRASES``) ...
+    consequence: bool = False
+    # ... and the names of two words or more it holds that rules define ("triggered ability", "lethal
+    # damage"), as indexed words: the rules defining them answer it before those that only use them.
+    names: tuple[str, ...] = ()
 
     @property
     def terms_key(self) -> tuple:
@@ -286,13 +305,37 @@ def _plan(generation, language, text, games, mode) -> Plan:
     defines_all = _defines_all(language, text)
     # The rules defining the name a query is ("sublayer 7b": 613.4b "Layer 7b: …", which does not say
     # "sublayer") are found by that name, whatever words they use.
-    naming = [Term("defines", form, boost=RANKING.defines_boost) for form in sorted(defines) if ("defines", form) in reader]
+    naming = [
+        Term("defines", form, boost=RANKING.defines_boost) for form in sorted(defines) if ("defines", form) in reader
+    ]
     if naming:
         query = Or([query, *naming])
     counted = _counted(index, language, asked, groups) if mode == ANY else None
+    consequence, names = False, ()
+    if mode == ANY:
+        phrase = CONSEQUENCE_PHRASES.get(language)
+        consequence = bool(phrase and phrase.search(asked))
+        names = _names_held(reader, language, text)
     if not _can_match(query, reader):
         return Plan(language, None, tuple(used), typed, terms, capped, groups, defines, defines_all)
-    return Plan(language, query, tuple(used), typed, terms, capped, groups, defines, defines_all, counted)
+    return Plan(
+        language, query, tuple(used), typed, terms, capped, groups, defines, defines_all, counted, consequence, names
+    )
+
+
+def _names_held(reader, language: str, text: str) -> tuple[str, ...]:
+    """The runs of two to ``NAME_MAX_WORDS`` of the question's indexed words that some document defines
+    (its ``defines`` field), longest first; a run inside a longer one found is not counted again."""
+    words = definition_form(language, text).split()
+    found: list[tuple[int, int]] = []
+    for size in range(min(NAME_MAX_WORDS, len(words)), 1, -1):
+        for start in range(len(words) - size + 1):
+            end = start + size
+            if any(s <= start and end <= e for s, e in found):
+                continue
+            if ("defines", " ".join(words[start:end])) in reader:
+                found.append((start, end))
+    return tuple(" ".join(words[s:e]) for s, e in found)
 
 
 def _counted(index, language: str, text: str, groups: tuple) -> int | None:

@@ -56,9 +56,52 @@ def question_value(doc: int, words: list[QuestionWord], weights: Ranking = RANKI
     return value
 
 
-def question_order(rows: list[dict], words: list[QuestionWord], weights: Ranking = RANKING) -> list[dict]:
+# The concept whose rules say what the game does when a condition holds: a question asking what happens
+# prefers the rules under its section (``LanguageIndex.topic`` holds its name).
+CONSEQUENCE_CONCEPT = "term:state-based-action"
+
+
+def question_order(
+    rows: list[dict],
+    words: list[QuestionWord],
+    weights: Ranking = RANKING,
+    parents: Mapping[int, int] | None = None,
+    deferred: Mapping[int, tuple[int, ...]] | None = None,
+) -> list[dict]:
     """``rows`` (best score first, each with its ``doc``) ordered by ``question_value``; ties keep
-    their order."""
+    their order. Then, what the rulebook's structure says comes first:
+
+    - ``parents`` (a subrule's doc → its rule's doc): a rule answering the question about as well as
+      ``family_children`` or more of its own subrules do (119.1 "Each player begins the game with a
+      starting life total of 20" and its variants 119.1b-d) says the general thing they vary;
+    - ``deferred`` (a doc → the docs it refers the reader to, "See rule 704"): a rule answering about as
+      well as one referring to it (704.5i, which 306.9 "If a planeswalker's loyalty is 0 … See rule 704"
+      points to) is where the matter is ruled.
+
+    Either is put just above the best of those it comes before (``family_lift``), when it holds at least
+    ``family_share`` of that one's value.
+    """
     values = [question_value(row["doc"], words, weights) for row in rows]
-    order = sorted(range(len(rows)), key=lambda i: (-values[i], i))
+    at = {row["doc"]: i for i, row in enumerate(rows)}
+    above: dict[int, list[int]] = {}
+    if parents:
+        children: dict[int, list[int]] = {}
+        for i, row in enumerate(rows):
+            parent = parents.get(row["doc"])
+            if parent in at:
+                children.setdefault(at[parent], []).append(i)
+        for i, found in children.items():
+            if len(found) >= weights.family_children:
+                above.setdefault(i, []).extend(found)
+    for doc, targets in (deferred or {}).items():
+        if doc in at:
+            for target in targets:
+                if target in at and target != doc:
+                    above.setdefault(at[target], []).append(at[doc])
+    lifted = list(values)
+    for i, below in above.items():
+        best = max(values[j] for j in below)
+        if values[i] >= weights.family_share * best:
+            lifted[i] = max(lifted[i], best * (1 + weights.family_lift))
+    order = sorted(range(len(rows)), key=lambda i: (-lifted[i], i))
     return [rows[i] for i in order]

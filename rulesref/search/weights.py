@@ -87,6 +87,16 @@ class Ranking:
     # each answers it, and a subrule is not put below a rule for being one (the other kinds weigh as in
     # ``kind_weight``).
     question_subrule_weight: float = 1.0
+    # A rule holding at least family_share of the weight its best subrule holds, with family_children or more
+    # subrules among the answers, is put just above them (family_lift more than the best one).
+    family_children: int = 2
+    family_share: float = 0.8
+    family_lift: float = 0.01
+    # A question asking what happens: the rules under the state-based actions' section count this share of
+    # the question's rarest word's weight again ...
+    consequence_weight: float = 1.0
+    # ... and a rule defining a name the question holds ("triggered ability") this share.
+    name_weight: float = 0.5
 
     @property
     def question_kind_weight(self) -> Mapping[str, float]:
