@@ -9,7 +9,8 @@ class SearchConfig(AppConfig):
     verbose_name = _("Search")
 
     def ready(self) -> None:
-        from .checks import check_content_languages, check_live_index
+        from .checks import check_content_languages, check_live_index, check_paraphrases
 
         register(check_content_languages, Tags.compatibility)
         register(check_live_index)
+        register(check_paraphrases)

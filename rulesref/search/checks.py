@@ -40,3 +40,19 @@ def check_live_index(app_configs, **kwargs):
             id="rulesref.W030",
         )
     ]
+
+
+def check_paraphrases(app_configs, **kwargs):
+    """A damaged paraphrases file disables the paraphrases (searches go on without them) and is said here."""
+    from .paraphrases import problem
+
+    found = problem()
+    if not found:
+        return []
+    return [
+        Warning(
+            f"search paraphrases are disabled: {found}",
+            hint="fix the file; searches run without paraphrases meanwhile",
+            id="rulesref.W031",
+        )
+    ]

@@ -96,7 +96,11 @@ _CALLED = {
 }
 # "Some continuous effects are prevention effects.": the kind the sentence names.
 _SOME = {
-    "en": re.compile(r"^Some\s[^.]{1,60}?\s(?:is|are)\s+(?P<name>[^\W\d_][^.,;:()\n]{1,40}?)(?=[.,;:]|$)"),
+    # The subject holds no clause ("Some triggered abilities trigger when a game state is true" names none).
+    "en": re.compile(
+        r"^Some\s(?:(?!\b(?:when|whenever|if|that|which|who|whose|while)\b)[^.]){1,60}?\s(?:is|are)\s+"
+        r"(?P<name>[^\W\d_][^.,;:()\n]{1,40}?)(?=[.,;:]|$)"
+    ),
     "zh-hans": re.compile(
         r"^(?:一些|有些|某些)[^，。]{1,20}?(?:是|为)(?P<name>[^\W\d_][^，。、；：（）\s]{0,9})(?=[，。；]|$)"
     ),

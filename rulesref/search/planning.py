@@ -26,7 +26,7 @@ from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.rulenumbers import PREFIXES
 from rulesref.core.scripts import could_be_written_in, has_cjk
 
-from . import limits
+from . import limits, paraphrases
 from .analysis import extract_symbols
 from .definitions import definition_form
 from .pipeline import ANY, STRICT, Run
@@ -247,11 +247,12 @@ def _plan(generation, language, text, games, mode) -> Plan:
     if mode == ANY:
         # A question is answered in the language it is asked in: best-match over its translations
         # would let many loosely matching words of another language outvote the question's own.
-        rewritten, used = _with_numbers_both_ways(language, text), []
+        rewritten, used = paraphrases.rewrite(language, _with_numbers_both_ways(language, text)), []
         if language_uses_bigrams(language, "text") and is_unspaced_question(text):
-            rewritten = _pairs_in_index(index, language, text)
+            rewritten = _pairs_in_index(index, language, paraphrases.rewrite(language, text))
     else:
         rewritten, used = generation.vocabulary.rewrite(text, language, games=games)
+        rewritten = paraphrases.rewrite(language, rewritten)
     if not used and not could_be_written_in(text, CONTENT_LANGUAGES[language].script):
         # Latin words in the Russian index, Cyrillic in the Chinese one: nothing to find,
         # and nothing the glossary could translate. The language's text of each rule
@@ -299,7 +300,8 @@ def _plan(generation, language, text, games, mode) -> Plan:
     terms = MappingProxyType({name: frozenset(values) for name, values in _terms(marked, reader).items()})
     groups = ()
     if mode == ANY:
-        query, groups, cut = _rarest(query, reader, _number_keys(index))
+        same = {**paraphrases.same_word(language, index.text_analyzer), **_number_keys(index)}
+        query, groups, cut = _rarest(query, reader, same)
         capped = capped or cut
     defines = _defines(generation, language, text, games)
     defines_all = _defines_all(language, text)
@@ -462,7 +464,9 @@ def _rarest(query, reader, same: Mapping[str, str] = MappingProxyType({})):
     groups: dict[object, list] = {}
     for leaf in query.leaves():
         if isinstance(leaf, Phrase):
-            groups.setdefault(tuple(leaf.words), []).append((leaf, ("phrase", leaf.fieldname, tuple(leaf.words))))
+            words = tuple(leaf.words)
+            key = same.get(" ".join(words), words)
+            groups.setdefault(key, []).append((leaf, ("phrase", leaf.fieldname, words)))
         elif isinstance(leaf, Term):
             groups.setdefault(same.get(leaf.text, leaf.text), []).append((leaf, ("term", leaf.fieldname, leaf.text)))
     words = list(groups.values())

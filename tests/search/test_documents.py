@@ -39,9 +39,55 @@ def test_a_glossary_entry_and_its_translation_are_one_result():
     ],
 )
 def test_a_rule_that_opens_by_saying_what_a_name_is_defines_it(language, text, name):
-    from rulesref.search.documents import defined_name
+    from rulesref.search.definitions import defined_name
 
     assert defined_name(language, text) == name
+
+
+@pytest.mark.parametrize(
+    "language, text, names",
+    [
+        # 114.1: the second sentence says what an emblem is.
+        (
+            "en",
+            "Some effects put emblems into the command zone. An emblem is a marker used to represent an object.",
+            ["emblem"],
+        ),
+        # 603.8: the name given to what was described.
+        (
+            "en",
+            "Some triggered abilities trigger when a game state is true. These are called state triggers. (Note …)",
+            ["state triggers"],
+        ),
+        ("en", "Some continuous effects are prevention effects. Like replacement effects …", ["prevention effects"]),
+        # 613.1d and 613.4b: a label; layer 7b is sublayer 7b (613.4: "a series of sublayers").
+        ("en", "Layer 4: Type-changing effects are applied.", ["Layer 4"]),
+        ("en", "Layer 7b: Effects that set power and/or toughness are applied.", ["Layer 7b", "sublayer 7b"]),
+        ("en", "Example: A creature is dealt damage.", []),
+        # 202.3: what any object has is named alone; what a creature has is not "power" itself.
+        ("en", "The mana value of an object is a number.", ["mana value of an object", "mana value"]),
+        ("en", "A creature’s power is the amount of damage it deals in combat.", ["creature’s power"]),
+        # 708.2: two names said together, each of two words.
+        (
+            "en",
+            "Face-down spells and face-down permanents have no characteristics other than …",
+            ["Face-down spells and face-down permanents", "Face-down spells", "face-down permanents"],
+        ),
+        ("en", "Power and toughness are characteristics only creatures have.", ["Power and toughness"]),
+        ("en", "Then all mulligans are taken at the same time.", []),
+        ("en", "Such creatures are “attacking” but …", []),
+        ("zh-hans", "一些效应会将徽记放入统帅区。徽记是个标记，代表具有异能的物件。", ["徽记"]),
+        ("zh-hans", "物件的法术力值为一个数字，该数字等于其法术力费用。", ["物件的法术力值", "法术力值"]),
+        ("zh-hans", "一些持续性效应为替代性效应。与防止性效应相同。", ["一些持续性效应", "替代性效应"]),
+        ("zh-hans", "这些异能称为状态触发。", ["状态触发"]),
+        ("zh-hans", "状态动作属于游戏动作，每当满足某些条件时便会自动发生。", ["状态动作"]),
+        ("zh-hans", "层7b：将力量和/或防御力设定为一个特定的数字的效应生效。", ["层7b"]),
+    ],
+)
+def test_every_name_a_rule_defines(language, text, names):
+    from rulesref.search.definitions import defined_names
+
+    assert defined_names(language, text) == names
 
 
 def test_a_japanese_rule_is_indexed_in_character_bigrams_too():

@@ -34,6 +34,26 @@ def test_ties_keep_the_order_they_came_in():
     assert [row["doc"] for row in question_order(rows, [only])] == [3, 1, 2]
 
 
+def test_a_rule_answering_as_well_as_two_of_its_subrules_comes_before_them():
+    # 119.1 (doc 1) holds the question's words nearly as well as its variants 119.1b (2) and 119.1c (3).
+    life, start = word(40, {1, 2, 3}, {}), word(900, {2, 3}, {})
+    rows = [{"doc": 2}, {"doc": 3}, {"doc": 1}]
+    parents = {2: 1, 3: 1}
+    assert [row["doc"] for row in question_order(rows, [life, start], parents=parents)] == [1, 2, 3]
+    # With one subrule among the answers the rule is not lifted; without the words it is not either.
+    assert [row["doc"] for row in question_order(rows[:1] + rows[2:], [life, start], parents={2: 1})] == [2, 1]
+    rare = word(2, {2, 3}, {})
+    assert [row["doc"] for row in question_order(rows, [life, rare], parents=parents)] == [2, 3, 1]
+
+
+def test_a_rule_comes_before_one_referring_the_reader_to_it():
+    # 306.9 (doc 1) "If a planeswalker's loyalty is 0 … See rule 704." and 704.5i (doc 2) hold the same words.
+    planeswalker, loyalty = word(30, {1, 2}, {}), word(20, {1, 2}, {})
+    rows = [{"doc": 1}, {"doc": 2}]
+    assert [row["doc"] for row in question_order(rows, [planeswalker, loyalty])] == [1, 2]
+    assert [row["doc"] for row in question_order(rows, [planeswalker, loyalty], deferred={1: (2,)})] == [2, 1]
+
+
 def test_the_keys_a_fusion_holds_are_its_rows_and_the_rules_their_glossary_entries_lift():
     from types import SimpleNamespace
 
