@@ -99,10 +99,10 @@ _SOME = {
     # The subject holds no clause ("Some triggered abilities trigger when a game state is true" names none).
     "en": re.compile(
         r"^Some\s(?:(?!\b(?:when|whenever|if|that|which|who|whose|while)\b)[^.]){1,60}?\s(?:is|are)\s+"
-        r"(?P<name>[^\W\d_][^.,;:()\n]{1,40}?)(?=[.,;:]|$)"
+        r"(?!(?:not|no|never|also|only)\b)(?P<name>[^\W\d_][^.,;:()\n]{1,40}?)(?=[.,;:]|$)"
     ),
     "zh-hans": re.compile(
-        r"^(?:一些|有些|某些)[^，。]{1,20}?(?:是|为)(?P<name>[^\W\d_][^，。、；：（）\s]{0,9})(?=[，。；]|$)"
+        r"^(?:一些|有些|某些)[^，。]{1,20}?(?<![非不])(?:是|为)(?P<name>[^\W\d_][^，。、；：（）\s]{0,9})(?=[，。；]|$)"
     ),
 }
 # "Layer 4: Type-changing effects are applied.", "层7b：…": a label of at most three words (or eight
@@ -120,7 +120,7 @@ _OF_AN_OBJECT = {
 # Sentences: after a full stop, or a Chinese or Japanese one.
 _SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[^\W\d_])|(?<=[。！？])")
 _ZH_DEFINITION = re.compile(
-    r"^(?P<name>[^\W\d_][^，。、；：:（）“”\s]{0,9}?)(?<!称)(?<!视)(?:是个|是一个|是一种|是|为|属于)(?!否)"
+    r"^(?!一些|有些|某些)(?P<name>[^\W\d_][^，。、；：:（）“”\s]{0,9}?)(?<![称视非不])(?:是个|是一个|是一种|是|为|属于)(?!否)"
 )
 
 

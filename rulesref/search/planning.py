@@ -305,10 +305,13 @@ def _plan(generation, language, text, games, mode) -> Plan:
         capped = capped or cut
     defines = _defines(generation, language, text, games)
     defines_all = _defines_all(language, text)
-    # The rules defining the name a query is ("sublayer 7b": 613.4b "Layer 7b: …", which does not say
-    # "sublayer") are found by that name, whatever words they use.
+    # The rules defining the name of two words or more a query is ("sublayer 7b": 613.4b "Layer 7b: …", which
+    # does not say "sublayer") are found by that name, whatever words they use. (A one-word name is a word
+    # every rule defining it holds.)
     naming = [
-        Term("defines", form, boost=RANKING.defines_boost) for form in sorted(defines) if ("defines", form) in reader
+        Term("defines", form, boost=RANKING.defines_boost)
+        for form in sorted(defines)
+        if " " in form and ("defines", form) in reader
     ]
     if naming:
         query = Or([query, *naming])

@@ -44,6 +44,10 @@ def _gap(first: tuple[int, ...], second: tuple[int, ...]) -> int:
     return best
 
 
+def _held(doc: int, words: list[QuestionWord]) -> frozenset[int]:
+    return frozenset(i for i, word in enumerate(words) if doc in word.held)
+
+
 def question_value(doc: int, words: list[QuestionWord], weights: Ranking = RANKING) -> float:
     """How well a document answers a question: the rarity of the words it holds, plus its neighbouring
     question words found close together."""
@@ -78,8 +82,8 @@ def question_order(
       well as one referring to it (704.5i, which 306.9 "If a planeswalker's loyalty is 0 … See rule 704"
       points to) is where the matter is ruled.
 
-    Either is put just above the best of those it comes before (``family_lift``), when it holds at least
-    ``family_share`` of that one's value.
+    Either is put just above the best of those it comes before (``family_lift``), when it holds every
+    question word that one holds.
     """
     values = [question_value(row["doc"], words, weights) for row in rows]
     at = {row["doc"]: i for i, row in enumerate(rows)}
@@ -100,8 +104,10 @@ def question_order(
                     above.setdefault(at[target], []).append(at[doc])
     lifted = list(values)
     for i, below in above.items():
-        best = max(values[j] for j in below)
-        if values[i] >= weights.family_share * best:
-            lifted[i] = max(lifted[i], best * (1 + weights.family_lift))
+        j = max(below, key=lambda k: values[k])
+        # As well: it holds every question word the other holds (the subrules vary the general thing;
+        # one holding a word of the question the rule lacks, 603.3b's "order", answers something else).
+        if _held(rows[j]["doc"], words) <= _held(rows[i]["doc"], words):
+            lifted[i] = max(lifted[i], values[j] * (1 + weights.family_lift))
     order = sorted(range(len(rows)), key=lambda i: (-lifted[i], i))
     return [rows[i] for i in order]

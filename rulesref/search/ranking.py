@@ -84,7 +84,9 @@ def fuse(
             value = weight * kinds.get(row["kind"], 1.0) / (weights.rrf_k + rank + 1)
             lifted = value * weights.cited_by_glossary
             if row.get("defines") is True:
-                value *= weights.definition_weight if row["kind"] == "glossary" else weights.rule_definition_weight
+                value *= (
+                    weights.rule_definition_weight if row["kind"] in ("rule", "subrule") else weights.definition_weight
+                )
             add(key, row["game"], row["number"], row["kind"], language, direct, rank, order, value, row, row["edition"])
             if lift and row["kind"] == "glossary" and row.get("named") is not False:
                 for cited in filter(None, (row.get("cite_keys") or "").split(",")):

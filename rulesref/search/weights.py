@@ -87,10 +87,10 @@ class Ranking:
     # each answers it, and a subrule is not put below a rule for being one (the other kinds weigh as in
     # ``kind_weight``).
     question_subrule_weight: float = 1.0
-    # A rule holding at least family_share of the weight its best subrule holds, with family_children or more
-    # subrules among the answers, is put just above them (family_lift more than the best one).
+    # A rule holding every question word its best subrule holds, with family_children or more subrules
+    # among the answers, is put just above them (family_lift more than the best one); so is a rule holding
+    # every word a rule referring the reader to it holds.
     family_children: int = 2
-    family_share: float = 0.8
     family_lift: float = 0.01
     # A question asking what happens: the rules under the state-based actions' section count this share of
     # the question's rarest word's weight again ...

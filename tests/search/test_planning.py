@@ -155,3 +155,20 @@ def test_german_and_french_numbers_are_read_both_ways():
         == "ziehe (zwei OR 2) Karten oder (10 OR zehn)"
     )
     assert planning._with_numbers_both_ways("fr", "piochez deux cartes ou 1") == "piochez (deux OR 2) cartes ou 1"
+
+
+def test_a_name_of_two_words_or_more_also_asks_for_the_rules_defining_it(generation):
+    # 613.4b "Layer 7b: …" never says "sublayer"; it defines "sublayer 7b" (613.4: a series of sublayers).
+    found = plan(generation, "en", "sublayer 7b")
+    assert str(found.query) == (
+        '((((text:sublay OR heading:sublay^3.0) AND (text:7b OR heading:7b^3.0)) OR heading:"sublay 7b")'
+        " OR defines:sublay 7b^3.0)"
+    )
+
+
+def test_a_question_asking_what_happens_and_the_defined_names_it_holds(generation):
+    found = plan(generation, "en", "what happens to a creature with trample over planeswalkers", mode=ANY)
+    assert (found.consequence, found.names) == (True, ("trampl planeswalk",))
+    found = plan(generation, "en", "how does a triggered ability use the stack", mode=ANY)
+    assert (found.consequence, found.names) == (False, ("trigger abil",))
+    assert plan(generation, "zh-hans", "衍生物离开战场会怎样", mode=ANY).consequence is True
