@@ -94,13 +94,16 @@ def numbers(run: Run, number: str, prefer: str | None) -> Found:
     return Found(text=run.user.text, lists=tuple(ranked), number=number, prefer=prefer)
 
 
-def _deferred(index, docs: list[int]) -> dict[int, tuple[int, ...]]:
-    """Each of ``docs`` → those of ``docs`` it refers the reader to: the rule it cites ("See rule 500.4"), or
-    the rules of the section it cites ("See rule 704": 704.5i), in its own edition."""
+def _deferred(run: Run, index, language: str, docs: list[int]) -> dict[int, tuple[int, ...]]:
+    """Each of ``docs`` → those of ``docs`` it refers the reader to, in its own edition: the rule it cites
+    ("See rule 500.4"), or the state-based actions of the section it cites ("This is a state-based action.
+    See rule 704.": 704.5i). A section cited for background ("see rule 116" on special actions) is not
+    where the matter is ruled."""
     columns = index.columns
     by_number: dict[tuple[str, str], list[int]] = {}
     for doc in docs:
         by_number.setdefault((columns["edition"][doc], columns["number"][doc]), []).append(doc)
+    forms = [set(form.split()) for form in consequence_forms(run.generation, language)]
     found = {}
     for doc in docs:
         if columns["kind"][doc] not in ("rule", "subrule"):
@@ -109,12 +112,18 @@ def _deferred(index, docs: list[int]) -> dict[int, tuple[int, ...]]:
         if not cites:
             continue
         edition = columns["edition"][doc]
-        targets = [
-            other
-            for (where, number), others in by_number.items()
-            if where == edition and any(number == c or number.startswith(c + ".") for c in cites)
-            for other in others
-        ]
+        targets = []
+        for (where, number), others in by_number.items():
+            if where != edition:
+                continue
+            for cited in cites:
+                if number == cited or (
+                    "." not in cited
+                    and number.startswith(cited + ".")
+                    and any(form <= index.topic(others[0]) for form in forms)
+                ):
+                    targets.extend(others)
+                    break
         if targets:
             found[doc] = tuple(targets)
     return found
@@ -184,9 +193,9 @@ def _by_question(run: Run, r: Ranked, plans) -> Ranked:
         if held:
             words.append(QuestionWord(RANKING.name_weight * rarest, held, {}))
     parents = {doc: parent for doc in docs if (parent := index.parent(doc)) is not None}
-    rows = (
-        question_order(list(r.rows), words, parents=parents, deferred=_deferred(index, docs))[: run.fetch]
-        if words
-        else r.rows[: run.fetch]
-    )
+    if words:
+        deferred = _deferred(run, index, r.language, docs)
+        rows = question_order(list(r.rows), words, parents=parents, deferred=deferred)[: run.fetch]
+    else:
+        rows = r.rows[: run.fetch]
     return Ranked(r.language, tuple(rows), r.direct, r.plan, r.in_scope)

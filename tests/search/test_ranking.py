@@ -35,15 +35,19 @@ def test_ties_keep_the_order_they_came_in():
 
 
 def test_a_rule_answering_as_well_as_two_of_its_subrules_comes_before_them():
-    # 119.1 (doc 1) holds the question's words nearly as well as its variants 119.1b (2) and 119.1c (3).
-    life, start = word(40, {1, 2, 3}, {}), word(900, {2, 3}, {})
+    # 119.1 (doc 1) and its variants 119.1b (2) and 119.1c (3) hold "life" and "start"; the variants hold
+    # them closer together ("starting life total" against "begins … with a starting life total").
+    life = word(40, {1, 2, 3}, {1: (9,), 2: (2,), 3: (2,)})
+    start = word(300, {1, 2, 3}, {1: (3,), 2: (1,), 3: (1,)})
     rows = [{"doc": 2}, {"doc": 3}, {"doc": 1}]
     parents = {2: 1, 3: 1}
+    assert [row["doc"] for row in question_order(rows, [life, start])] == [2, 3, 1]
     assert [row["doc"] for row in question_order(rows, [life, start], parents=parents)] == [1, 2, 3]
-    # With one subrule among the answers the rule is not lifted; without the words it is not either.
-    assert [row["doc"] for row in question_order(rows[:1] + rows[2:], [life, start], parents={2: 1})] == [2, 1]
-    rare = word(2, {2, 3}, {})
-    assert [row["doc"] for row in question_order(rows, [life, rare], parents=parents)] == [2, 3, 1]
+    # With one subrule among the answers the rule is not lifted ...
+    assert [row["doc"] for row in question_order([rows[0], rows[2]], [life, start], parents={2: 1})] == [2, 1]
+    # ... nor when a subrule holds a question word the rule lacks (603.3b's "order", not in 603.3).
+    order = word(200, {2}, {})
+    assert [row["doc"] for row in question_order(rows, [life, start, order], parents=parents)] == [2, 3, 1]
 
 
 def test_a_rule_comes_before_one_referring_the_reader_to_it():
