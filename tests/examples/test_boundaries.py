@@ -12,6 +12,8 @@ PURE = [
     "rulesref.examples.engine.legality",
     "rulesref.examples.engine.snapshot",
     "rulesref.examples.scenarios",
+    "rulesref.examples.scenarios.steps",
+    "rulesref.examples.scenarios.checks",
     "rulesref.examples.expressions",
     "rulesref.examples.runner",
     "rulesref.examples.reasons",
