@@ -29,9 +29,10 @@ from .model import (
     Scenario,
     ScenarioError,
     Step,
+    line_of,
 )
-from .reading import load_directory, load_scenario
-from .tables import Table, interpolated
+from .reading import COVERAGE_FILE, Directory, load_directory, load_scenario, read_directory
+from .tables import Table, field_lines, interpolated, read_toml
 
 __all__ = [
     "GAMES",
@@ -52,6 +53,12 @@ __all__ = [
     "build_effect",
     "build_filter",
     "interpolated",
+    "line_of",
+    "field_lines",
+    "read_toml",
     "load_directory",
     "load_scenario",
+    "read_directory",
+    "Directory",
+    "COVERAGE_FILE",
 ]

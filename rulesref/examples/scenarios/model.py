@@ -24,16 +24,37 @@ LANGUAGE_PARAMETER = "lang"
 
 
 class ScenarioError(ValueError):
-    """An invalid scenario file: ``str()`` is one line naming file, field and reason."""
+    """An invalid scenario file: ``str()`` is one line naming file, line, field and reason
+    (``…/gray-ogre.toml:41: steps[3].expect[0].pt: expected a string such as "4/4" …``); the line is
+    the field's, or the nearest table around it, where the file shows one."""
 
-    def __init__(self, path: str | Path, where: str, reason: str):
+    def __init__(self, path: str | Path, where: str, reason: str, *, line: int | None = None):
         self.path = str(path)
         self.where = where
         self.reason = reason
+        self.line = line
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.where}: {self.reason}" if self.where else f"{self.path}: {self.reason}"
+        return self.located(self.path)
+
+    def short(self) -> str:
+        """The same line with the file's name only (for pages: they do not show the server's folders)."""
+        return self.located(Path(self.path).name)
+
+    def located(self, name: str) -> str:
+        place = f"{name}:{self.line}" if self.line else name
+        return f"{place}: {self.where}: {self.reason}" if self.where else f"{place}: {self.reason}"
+
+
+def line_of(lines: dict[str, int], where: str) -> int | None:
+    """The line of a field (``steps[3].expect[0].pt``), else of the nearest enclosing one that has a
+    line of its own (a key inside an inline table: the line of the table's key)."""
+    while where:
+        if where in lines:
+            return lines[where]
+        where = re.sub(r"(?:\.[^.\[\]]+|\[\d+\])$", "", where) if re.search(r"[.\[]", where) else ""
+    return None
 
 
 class ParameterError(ValueError):
@@ -140,6 +161,12 @@ class Scenario:
     players: dict[str, dict]
     cards: dict[str, dict]  # raw card tables; built into CardSpecs per run (they may use parameters)
     steps: tuple[Step, ...]
+    # Field path → line in the file, to name the line of a problem found when the scenario runs.
+    lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def error(self, where: str, reason: str) -> ScenarioError:
+        """A problem with the file found at run time (a count that a parameter made negative)."""
+        return ScenarioError(self.path, where, reason, line=line_of(self.lines, where))
 
     def title(self, language: str) -> str:
         return self.titles.get(language) or self.titles["en"]

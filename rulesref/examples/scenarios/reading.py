@@ -5,7 +5,7 @@ players, parameters, cards, steps), each checked; the first problem raises a
 from __future__ import annotations
 
 import re
-import tomllib
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .cards import build_cards
@@ -20,36 +20,65 @@ from .model import (
     Param,
     Scenario,
     ScenarioError,
+    line_of,
 )
 from .scope import Scope
 from .steps import read_step
-from .tables import Table
+from .tables import Table, field_lines, read_toml
+
+# The folder's file of reasons (rulesref.examples.reasons), not a scenario.
+COVERAGE_FILE = "coverage.toml"
 
 
 def load_scenario(path: str | Path) -> Scenario:
     path = Path(path)
+    text, data = read_toml(path)
+    lines = field_lines(text)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ScenarioError(path, "", "no such file") from None
-    except UnicodeDecodeError as error:
-        raise ScenarioError(path, "", f"not UTF-8 ({error.reason} at byte {error.start})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ScenarioError(path, "", f"not valid TOML: {error}") from None
-    return ScenarioReader(path, data).read()
+        scenario = ScenarioReader(path, data).read()
+    except ScenarioError as error:
+        if error.line is None:
+            error.line = line_of(lines, error.where)
+        raise
+    return replace(scenario, lines=lines)
+
+
+@dataclass(frozen=True)
+class Directory:
+    """The scenarios of a folder that read well, by slug, and one error for each file that does not:
+    a broken file leaves only itself out."""
+
+    scenarios: dict[str, Scenario]
+    errors: tuple[ScenarioError, ...]
+
+
+def read_directory(directory: str | Path) -> Directory:
+    """Every ``*.toml`` scenario in a folder (not ``coverage.toml``), in slug order, and the errors."""
+    scenarios: dict[str, Scenario] = {}
+    errors = []
+    for path in sorted(Path(directory).glob("*.toml")):
+        if path.name == COVERAGE_FILE:
+            continue
+        try:
+            scenario = load_scenario(path)
+        except ScenarioError as error:
+            errors.append(error)
+            continue
+        if scenario.slug in scenarios:
+            where = f"{scenario.slug!r} is also the slug of {scenarios[scenario.slug].path}"
+            errors.append(ScenarioError(path, "slug", where, line=scenario.lines.get("slug")))
+            continue
+        scenarios[scenario.slug] = scenario
+    return Directory(dict(sorted(scenarios.items())), tuple(errors))
 
 
 def load_directory(directory: str | Path) -> dict[str, Scenario]:
-    """Every ``*.toml`` scenario in a folder (not ``coverage.toml``), by slug."""
-    scenarios: dict[str, Scenario] = {}
-    for path in sorted(Path(directory).glob("*.toml")):
-        if path.name == "coverage.toml":
-            continue
-        scenario = load_scenario(path)
-        if scenario.slug in scenarios:
-            raise ScenarioError(path, "slug", f"{scenario.slug!r} is also the slug of {scenarios[scenario.slug].path}")
-        scenarios[scenario.slug] = scenario
-    return scenarios
+    """Every scenario of a folder, by slug; the first broken file raises its ScenarioError (for
+    tests and tools that want all or nothing; pages use :func:`read_directory`)."""
+    found = read_directory(directory)
+    if found.errors:
+        raise found.errors[0]
+    return found.scenarios
 
 
 class ScenarioReader:

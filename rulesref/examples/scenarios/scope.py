@@ -67,8 +67,15 @@ class Scope:
             raise table.error(key, "expected a whole number or ${expression}")
         if isinstance(value, int) and not 0 <= value <= MAX_COUNT:
             raise table.error(key, f"must be between 0 and {MAX_COUNT}")
-        if isinstance(value, str) and not expressions.INTERPOLATION_RE.fullmatch(value.strip()):
-            raise table.error(key, "write an expression as ${…}")
+        if isinstance(value, str):
+            if not expressions.INTERPOLATION_RE.fullmatch(value.strip()):
+                raise table.error(key, "write an expression as ${…}")
+            # The runner checks it again with each run's parameters (runner.how_many).
+            computed = interpolated(table, value, self.default_params())
+            if isinstance(computed, bool) or not isinstance(computed, int) or not 0 <= computed <= MAX_COUNT:
+                raise table.error(
+                    key, f"{value} is {computed!r} with the parameters' defaults; it must be between 0 and {MAX_COUNT}"
+                )
         return value
 
     # -- references ---------------------------------------------------------------------------

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+import tomllib
 from pathlib import Path
 
 from .. import expressions
@@ -108,3 +110,101 @@ def interpolated(table: Table, data: object, params: dict[str, object]) -> objec
         return expressions.interpolate(data, params)
     except expressions.ExpressionError as error:
         raise table.error(None, str(error)) from None
+
+
+# -- reading the file, and where each field is written ------------------------------------------
+
+TOML_POSITION_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
+def read_toml(path: Path) -> tuple[str, dict]:
+    """The file's text and its data; a file that is missing, not UTF-8 or not TOML is a
+    ScenarioError naming the line (tomllib's own message says where, as "at line 3, column 7")."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError(path, "", "no such file") from None
+    except UnicodeDecodeError as error:
+        raise ScenarioError(path, "", f"not UTF-8 ({error.reason} at byte {error.start})") from None
+    try:
+        return text, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        position = TOML_POSITION_RE.search(message)
+        if position is None:
+            raise ScenarioError(path, "", f"not valid TOML: {message}") from None
+        line, column = position.groups()
+        reason = f"not valid TOML: {message[: position.start()]} (column {column})"
+        raise ScenarioError(path, "", reason, line=int(line)) from None
+
+
+_BARE_OR_QUOTED = r"""(?:[A-Za-z0-9_+-]+|"[^"]*"|'[^']*')"""
+HEADER_RE = re.compile(rf"^\s*(\[\[?)\s*({_BARE_OR_QUOTED}(?:\s*\.\s*{_BARE_OR_QUOTED})*)\s*\]\]?\s*(?:#.*)?$")
+KEY_RE = re.compile(rf"^\s*({_BARE_OR_QUOTED}(?:\s*\.\s*{_BARE_OR_QUOTED})*)\s*=")
+PART_RE = re.compile(r"""[A-Za-z0-9_+-]+|"([^"]*)"|'([^']*)'""")
+STRING_RE = re.compile(r""""(?:[^"\\]|\\.)*"|'[^']*'""")
+
+
+def key_parts(text: str) -> list[str]:
+    parts = []
+    for match in PART_RE.finditer(text):
+        double, single = match.groups()
+        parts.append(double if double is not None else single if single is not None else match.group(0))
+    return parts
+
+
+def field_lines(text: str) -> dict[str, int]:
+    """Where each field is written: field path (as :class:`Table` names it, ``steps[3].expect[0].pt``)
+    → line number. Table headers, ``key = value`` lines, and the inline tables of an array written one
+    per line (``place = [`` then ``{ card = … },``). tomllib keeps no positions, and no maintained
+    TOML reader on PyPI reports a key's line; this reads only the layout, never a value."""
+    lines: dict[str, int] = {}
+    arrays: set[str] = set()  # dotted names of the arrays of tables seen so far
+    counts: dict[str, int] = {}  # an array of tables (its path) → how many tables it has so far
+    current = ""
+    inline: tuple[str, int] | None = None  # an array of inline tables being read: its path, how many so far
+    depth = 0
+    multiline = ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if multiline:
+            if line.count(multiline) % 2:
+                multiline = ""
+            continue
+        bare = STRING_RE.sub('""', line).split("#", 1)[0]
+        if inline is not None:
+            if line.lstrip().startswith("{"):
+                path, count = inline
+                lines.setdefault(f"{path}[{count}]", number)
+                inline = (path, count + 1)
+            depth += bare.count("[") - bare.count("]")
+            if depth <= 0:
+                inline = None
+            continue
+        key = KEY_RE.match(line)
+        header = None if key else HEADER_RE.match(line)
+        if header:
+            current = ""
+            parts = key_parts(header.group(2))
+            for position, part in enumerate(parts):
+                current = f"{current}.{part}" if current else part
+                dotted = ".".join(parts[: position + 1])
+                if position == len(parts) - 1 and header.group(1) == "[[":
+                    arrays.add(dotted)
+                    index = counts.get(current, 0)
+                    counts[current] = index + 1
+                    current = f"{current}[{index}]"
+                elif dotted in arrays and current in counts:
+                    current = f"{current}[{counts[current] - 1}]"
+            lines.setdefault(current, number)
+        elif key:
+            path = ".".join(([current] if current else []) + key_parts(key.group(1)))
+            lines.setdefault(path, number)
+            rest = line[key.end() :]
+            for quote in ('"""', "'''"):
+                if rest.count(quote) % 2:
+                    multiline = quote
+            value = STRING_RE.sub('""', rest).split("#", 1)[0]
+            depth = value.count("[") - value.count("]")
+            if depth > 0:
+                inline = (path, 0)
+    return lines
