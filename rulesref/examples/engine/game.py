@@ -443,7 +443,19 @@ class Game(GameState):
         needed = crew_values[0]
         controller = view.controller
         power = 0
-        for oid in crew_ids:
+        for position, oid in enumerate(crew_ids):
+            if self.get(oid).id == vehicle.id:
+                raise IllegalAction(
+                    f"{vehicle.name} cannot crew itself: crewing taps other untapped creatures",
+                    code="crew-self",
+                    rule="702.122a",
+                )
+            if oid in crew_ids[:position]:
+                raise IllegalAction(
+                    f"{self.name(oid)} is named twice: each creature taps once to crew",
+                    code="crew-twice",
+                    rule="702.122a",
+                )
             member = self.on_battlefield(oid)
             member_view = self.computed(oid)
             if not member_view.is_creature or member_view.controller != controller or member.tapped:
