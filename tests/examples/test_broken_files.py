@@ -110,7 +110,7 @@ def test_a_broken_file_takes_only_itself_down(client, english, settings, tmp_pat
     full = path + reported.removeprefix(name)
     assert [str(error) for error in registry.problems()] == [full]
     warnings = check_scenario_files(None)
-    assert [(w.id, w.msg, w.level) for w in warnings] == [("rulesref.examples.W001", full, 30)]
+    assert [(w.id, w.obj, w.msg, w.level) for w in warnings] == [("rulesref.examples.W001", path, reported, 30)]
     # Every other scenario still runs.
     assert len(registry.scenarios()) == left
     assert all(run(scenario).passed for scenario in registry.scenarios().values())
