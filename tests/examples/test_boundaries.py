@@ -8,6 +8,11 @@ from tests.conftest import ROOT
 
 PURE = [
     "rulesref.examples.engine.game",
+    "rulesref.examples.engine.zones",
+    "rulesref.examples.engine.actions",
+    "rulesref.examples.engine.effects",
+    "rulesref.examples.engine.stack",
+    "rulesref.examples.engine.turns",
     "rulesref.examples.engine.sba",
     "rulesref.examples.engine.legality",
     "rulesref.examples.engine.snapshot",
