@@ -32,6 +32,7 @@ from .scenarios import (
     build_effect,
     build_filter,
     interpolated,
+    line_of,
 )
 
 CHECK_LABELS = {
@@ -195,10 +196,11 @@ def run(scenario: Scenario, params: dict[str, object] | None = None, *, budget: 
                 trace.stopped = f"step {step.index + 1} ({step.text('en')}): {error}"
                 trace.stopped_code = error.code
                 break
-            except ScenarioError as error:  # a count the parameters make impossible: the file's line
+            except ScenarioError as error:  # a value the parameters make impossible: the file's line
+                located(scenario, error)
                 result.error, result.error_code = error.short(), "scenario"
                 result.events = game.take_events()
-                trace.stopped = str(error)
+                trace.stopped = error.short()  # pages show it: the file's name, not the server's folders
                 trace.stopped_code = "scenario"
                 break
             except ValueError as error:  # a reference the scenario makes that the game cannot follow
@@ -212,6 +214,9 @@ def run(scenario: Scenario, params: dict[str, object] | None = None, *, budget: 
             result.checks = [
                 evaluate(game, step, expectation, values, verdict, result.events) for expectation in step.expects
             ]
+    except ScenarioError as error:  # a card the parameters make impossible ({${n - 3}} with n = 1)
+        trace.stopped = located(scenario, error).short()
+        trace.stopped_code = "scenario"
     except BudgetExceeded as error:
         trace.stopped = str(error)
         trace.stopped_code = error.code
@@ -219,6 +224,13 @@ def run(scenario: Scenario, params: dict[str, object] | None = None, *, budget: 
             trace.steps[-1].error = str(error)
             trace.steps[-1].error_code = error.code
     return trace
+
+
+def located(scenario: Scenario, error: ScenarioError) -> ScenarioError:
+    """The error with the line of its field in the scenario's file (the run's tables know no lines)."""
+    if error.line is None:
+        error.line = line_of(scenario.lines, error.where)
+    return error
 
 
 # -- steps ---------------------------------------------------------------------------------

@@ -160,7 +160,7 @@ def test_a_count_the_parameters_make_negative_names_file_line_and_reason(tmp_pat
     trace = run(load_scenario(path), {"opponent_creatures": "0"})
     where = f"{line_of(text, old)}: steps[0].place[1].count"
     reason = "${opponent_creatures - 1} is -1 with these parameters; it must be between 0 and 100"
-    assert trace.stopped == f"{path}:{where}: {reason}"
+    assert trace.stopped == f"lost-order-of-jarkeld.toml:{where}: {reason}"
     assert trace.first_failure() == (
         "step 1 (Lost Order of Jarkeld is on top of your library; your opponent controls some creatures.): "
         f"lost-order-of-jarkeld.toml:{where}: {reason}"
@@ -170,3 +170,17 @@ def test_a_count_the_parameters_make_negative_names_file_line_and_reason(tmp_pat
         trace = run(load_scenario(path), {"opponent_creatures": value})
         assert trace.stopped == ""
         assert [obj["id"] for obj in trace.steps[0].state["objects"] if obj["id"].startswith("bear")] == bears
+
+
+@pytest.mark.django_db
+def test_a_card_the_parameters_make_invalid_stops_the_run_and_the_page_says_why(client, settings, tmp_path):
+    path, line = broken_copy(
+        tmp_path, settings, "veteran-motorist.toml", 'mana_cost = "{2}"', 'mana_cost = "{${vehicle_power - 3}}"'
+    )
+    assert registry.problems() == []  # with the defaults (power 3) the card is fine
+    reason = f"veteran-motorist.toml:{line}: cards.vehicle.mana_cost: unknown mana symbol {{-2}} in '{{-2}}'"
+    trace = run(registry.scenarios()["veteran-motorist"], {"vehicle_power": "1"})
+    assert (trace.passed, trace.stopped, trace.stopped_code, trace.steps) == (False, reason, "scenario", [])
+    response = client.get("/examples/veteran-motorist/?vehicle_power=1")
+    assert response.status_code == 200
+    assert reason.replace("'", "&#x27;") in response.content.decode()
