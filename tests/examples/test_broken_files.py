@@ -184,3 +184,18 @@ def test_a_card_the_parameters_make_invalid_stops_the_run_and_the_page_says_why(
     response = client.get("/examples/veteran-motorist/?vehicle_power=1")
     assert response.status_code == 200
     assert reason.replace("'", "&#x27;") in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_folder_or_a_broken_link_named_like_a_scenario_is_reported_too(client, settings, tmp_path):
+    directory = tmp_path / "rules_data" / "examples"
+    shutil.copytree(EXAMPLES_DIR, directory)
+    settings.RULES_DATA_DIR = tmp_path / "rules_data"
+    (directory / "a-folder.toml").mkdir()
+    (directory / "a-link.toml").symlink_to(directory / "nowhere.toml")
+    assert [error.short() for error in registry.problems()] == [
+        "a-folder.toml: cannot be read (Is a directory)",
+        "a-link.toml: no such file",
+    ]
+    assert len(registry.scenarios()) == SCENARIOS
+    assert client.get("/examples/").status_code == 200

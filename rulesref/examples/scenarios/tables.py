@@ -126,6 +126,8 @@ def read_toml(path: Path) -> tuple[str, dict]:
         raise ScenarioError(path, "", "no such file") from None
     except UnicodeDecodeError as error:
         raise ScenarioError(path, "", f"not UTF-8 ({error.reason} at byte {error.start})") from None
+    except OSError as error:  # a folder named *.toml, a file nobody may read, a broken link
+        raise ScenarioError(path, "", f"cannot be read ({error.strerror or error})") from None
     try:
         return text, tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
