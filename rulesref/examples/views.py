@@ -376,6 +376,8 @@ def coverage(request):
     game, lang, slug = coverage_service.DEFAULT_EDITION
     edition = coverage_service.find_edition(game, lang, slug)
     context = {"game": game, "language": lang, "edition_slug": slug, "report": None}
+    # Broken files by name, line and reason (the page does not show the server's folders).
+    context["broken"] = [error.short() for error in registry.problems()]
     if edition is not None:
         context["report"] = coverage_service.edition_coverage(edition, language=language)
     return render(request, "examples/coverage.html", context)

@@ -99,17 +99,21 @@ def test_bad_input_exits_2_with_one_line(args, message):
     assert "\n" not in str(error.value)
 
 
-def test_an_invalid_scenario_file_is_named(settings, tmp_path):
+def test_an_invalid_scenario_file_is_named_and_the_others_still_run(settings, tmp_path):
     directory = tmp_path / "rules_data" / "examples"
-    directory.mkdir(parents=True)
+    shutil.copytree(EXAMPLES_DIR, directory)
     (directory / "broken.toml").write_text('slug = "broken"\ngame = "chess"\n', encoding="utf-8")
     settings.RULES_DATA_DIR = tmp_path / "rules_data"
+    broken = f"{directory / 'broken.toml'}:2: game: 'chess' is not one of mtg, berserk, lorcana"
+    out = io.StringIO()
     with pytest.raises(CommandError) as error:
-        run("--all")
-    assert (error.value.returncode, str(error.value)) == (
-        2,
-        f"{directory / 'broken.toml'}: game: 'chess' is not one of mtg, berserk, lorcana",
-    )
+        call_command("run_example", "--all", stdout=out)
+    assert (error.value.returncode, str(error.value)) == (2, broken)
+    assert out.getvalue().endswith(f"BROKEN {broken}\n31 of 31 scenarios passed; 1 file does not read\n")
+    with pytest.raises(CommandError) as error:
+        run("broken")
+    assert (error.value.returncode, str(error.value)) == (2, broken)
+    assert run("veteran-motorist").endswith("passed: 11/11 checks\n")
 
 
 def test_all_prints_a_summary_and_json_lists_every_scenario():

@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from rulesref.examples import coverage, registry
 from rulesref.examples.engine.events import event_text
 from rulesref.examples.runner import Trace, run, show
-from rulesref.examples.scenarios import ParameterError, ScenarioError
+from rulesref.examples.scenarios import ParameterError
 
 USAGE_ERROR = 2  # bad input: an unknown scenario, a bad parameter, an invalid scenario file
 FAILED = 1  # an expectation does not hold
@@ -17,7 +17,8 @@ class Command(BaseCommand):
         "the state after each step and whether each expectation holds. Exit status 0 when "
         "every expectation holds, 1 otherwise (the first failed expectation is printed), 2 for "
         "bad input. --all runs every scenario; --coverage counts, per chapter, the examples "
-        "of the English 2024-09-20 edition that run and why the others don't."
+        "of the English 2024-09-20 edition that run and why the others don't. A scenario file that does "
+        "not read is left out and reported in one line (file:line: reason): --all lists each as BROKEN."
     )
 
     def add_arguments(self, parser):
@@ -39,12 +40,9 @@ class Command(BaseCommand):
             raise CommandError("give exactly one of: a scenario slug, --all, --coverage", returncode=USAGE_ERROR)
         if options["set"] and not options["slug"]:
             raise CommandError("--set applies to one scenario (give its slug)", returncode=USAGE_ERROR)
-        try:
-            if options["coverage"]:
-                return self.coverage(as_json=options["json"])
-            scenarios = registry.scenarios()
-        except ScenarioError as error:
-            raise CommandError(str(error), returncode=USAGE_ERROR) from None
+        if options["coverage"]:
+            return self.coverage(as_json=options["json"])
+        scenarios = registry.scenarios()
         if options["all"]:
             return self.run_all(scenarios, as_json=options["json"])
         return self.run_one(scenarios, options["slug"], options["set"], as_json=options["json"])
@@ -53,6 +51,9 @@ class Command(BaseCommand):
 
     def run_one(self, scenarios, slug: str, assignments: list[str], *, as_json: bool) -> None:
         scenario = scenarios.get(slug)
+        broken = registry.broken_file(slug) if scenario is None else None
+        if broken is not None:
+            raise CommandError(str(broken), returncode=USAGE_ERROR)
         if scenario is None:
             known = ", ".join(scenarios)
             raise CommandError(f"no scenario {slug!r}; scenarios: {known}", returncode=USAGE_ERROR)
@@ -129,10 +130,18 @@ class Command(BaseCommand):
                 rules = ", ".join(f"{b.rule}#{b.position}" for b in scenario.bindings)
                 verdict = "PASS" if trace.passed else "FAIL"
                 self.stdout.write(f"{verdict} {slug} ({scenario.game} {rules}): {passed}/{len(checks)} checks")
+        broken = [str(error) for error in registry.problems()]
         if as_json:
             self.stdout.write(json.dumps(results, ensure_ascii=False))
         else:
-            self.stdout.write(f"{len(results) - len(failures)} of {len(results)} scenarios passed")
+            for line in broken:
+                self.stdout.write(f"BROKEN {line}")
+            summary = f"{len(results) - len(failures)} of {len(results)} scenarios passed"
+            if broken:
+                summary += f"; {len(broken)} {'file does' if len(broken) == 1 else 'files do'} not read"
+            self.stdout.write(summary)
+        if broken:
+            raise CommandError("; ".join(broken + failures), returncode=USAGE_ERROR)
         if failures:
             raise CommandError("; ".join(failures), returncode=FAILED)
 
@@ -147,9 +156,12 @@ class Command(BaseCommand):
                 returncode=USAGE_ERROR,
             )
         report = coverage.edition_coverage(edition, language="en")
+        broken = [str(error) for error in registry.problems()]
         if as_json:
-            self.stdout.write(json.dumps(report.as_json(), ensure_ascii=False))
+            self.stdout.write(json.dumps({**report.as_json(), "broken": broken}, ensure_ascii=False))
             return
+        for line in broken:
+            self.stdout.write(f"BROKEN {line}")
         self.stdout.write(f"{game} {language} {slug}: {report.executable} of {report.total} examples are executable")
         for chapter in report.chapters:
             title = f"{chapter.number}. {chapter.title}" if chapter.number else "unnumbered text"
