@@ -246,3 +246,53 @@ def test_coverage_page_without_the_edition_says_so_by_its_names(client):
 def test_fuzzed_query_strings_never_give_a_500(client, slug, params):
     response = client.get(f"/examples/{slug}/", params)
     assert response.status_code in (200, 400)
+
+
+@pytest.mark.parametrize(
+    ("query", "accept", "name", "tapped", "event"),
+    [
+        ("?lang=it", "", "Manovratore Veterano", "TAPpato", "Manovratore Veterano viene TAPpato"),
+        ("", "ja", "経験豊富な操縦者", "タップ状態", "経験豊富な操縦者がタップされた"),
+        ("?lang=ru", "", "Водитель-Ветеран", "повёрнут (закрыт)", "Водитель-Ветеран поворачивается (закрывается)"),
+        ("", "en", "Veteran Motorist", "tapped", "Veteran Motorist became tapped"),
+    ],
+)
+def test_card_names_come_from_the_card_data_in_the_pages_language(client, query, accept, name, tapped, event):
+    html = client.get(f"/examples/veteran-motorist/{query}", HTTP_ACCEPT_LANGUAGE=accept or "en").content.decode()
+    language = {"it": "it", "ja": "ja", "ru": "ru"}.get(query[-2:] or accept, "en")
+    assert f'<tr id="s2-motorist">\n<td lang="{language}">{name}</td>' in html
+    assert f"<li>{event}</li>" in html
+    assert f'<span lang="{language}">{name}</span>: {tapped}:' in html
+    # A card the data has no name for keeps its printed one, marked as English.
+    assert '<tr id="s2-vehicle">\n<td lang="en">Vehicle</td>' in html
+
+
+def test_japanese_pages_cite_lost_order_of_jarkeld_by_its_english_name(client):
+    """No Japanese printing exists (rules_data/glossary/cards.toml): the English name, marked."""
+    html = client.get("/examples/lost-order-of-jarkeld/?lang=ja").content.decode()
+    assert '<tr id="s1-lost-order">\n<td lang="en">Lost Order of Jarkeld</td>' in html
+
+
+def test_traces_name_players_and_reasons_never_ids_or_codes(client):
+    treason = text_of(client.get("/examples/act-of-treason/").content.decode())
+    assert "You’s" not in treason
+    assert "until end of turn. T2 → You " in treason  # layer 2's result: a player's name, not "you"
+    html = client.get("/examples/berserk-elf-rider-first-turn/?lang=ru").content.decode()
+    text = text_of(html)
+    assert "first-turn-weakness" not in text
+    assert (
+        "почему оно недопустимо: ожидалось слабость первого хода: существо появилось под контролем игрока в этот ход, "
+        "и у него нет Рывка"
+    ) in text
+    # The shot by its text, not its key ("shot").
+    assert "получено Выстрел (активируемая способность; закрывает Эльфа-всадника), Рывок" in text
+
+
+def test_berserk_creatures_show_berserk_state_not_magic_power_and_toughness(client):
+    html = client.get("/examples/berserk-elf-rider-first-turn/?lang=ru").content.decode()
+    assert row(html, 6, "elf-rider") == (
+        "Эльф-всадник поле битвы Вы Существо Выстрел (активируемая способность; закрывает Эльфа-всадника) Рывок закрыт "
+        "эффект: Вы берёте под контроль Эльфа-всадника → Вы "
+        "эффект: Эльф-всадник получает Рывок → Выстрел (активируемая способность; закрывает Эльфа-всадника), Рывок"
+    )
+    assert "силы/выносливости" not in text_of(html)
