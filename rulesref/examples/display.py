@@ -151,6 +151,7 @@ def layer_entry(entry: dict, game: str) -> dict:
     result = entry["result"]
     if entry["layer"] == "2":
         result = player_label(result)
+    note = str(messages.LAYER_NOTES[entry["note"]]) if entry.get("note") in messages.LAYER_NOTES else ""
     if game != "mtg":
         # Берсерк has no layers and no timestamps: just the effects, in the order they apply.
         return {
@@ -159,6 +160,7 @@ def layer_entry(entry: dict, game: str) -> dict:
             "timestamp": "",
             "result": result,
             "waiting": False,
+            "note": note,
         }
     return {
         "layer": messages.LAYERS.get(entry["layer"], entry["layer"]),
@@ -166,6 +168,7 @@ def layer_entry(entry: dict, game: str) -> dict:
         "timestamp": entry["timestamp"],
         "result": result,
         "waiting": entry["waiting"],
+        "note": note,
     }
 
 

@@ -69,6 +69,14 @@ LAYERS = {
     "7d": _("layer 7d: switching"),
 }
 
+# Why a layer's result is what it is (the engine's ``Applied.note``).
+LAYER_NOTES = {
+    "no-chosen-player": _(
+        "it is not on the battlefield, so there is no chosen player: a number that can’t be determined is 0 "
+        "(rule 208.2a)"
+    ),
+}
+
 STEPS = {
     "untap": pgettext_lazy("turn step", "untap"),
     "upkeep": pgettext_lazy("turn step", "upkeep"),

@@ -45,6 +45,15 @@ def test_the_trace_reads_as_sentences_with_names_not_codes():
     out = run("lost-order-of-jarkeld")
     assert "  · Lost Order of Jarkeld entered the battlefield (controller: You)\n" in out
     assert "You’s" not in out
+    # Off the battlefield its 7a line says why the count is 0.
+    assert (
+        "layer 7a: characteristic-defining: Lost Order of Jarkeld: Lost Order of Jarkeld’s power and toughness are "
+        "each equal to 1 plus the number of creatures the chosen player controls. T1 → 1/1: it is not on the "
+        "battlefield, so there is no chosen player: a number that can’t be determined is 0 (rule 208.2a)\n"
+    ) in out
+    on_the_battlefield = out.split("\nStep 3: ")[1].split("\nStep 5: ")[0]
+    assert "T6 → 4/4\n" in on_the_battlefield
+    assert "no chosen player" not in on_the_battlefield
     treason = run("act-of-treason")
     assert ". T2 → You\n" in treason  # layer 2's result is a player's name, not the id "you"
     assert "  ✔ pass — Runeclaw Bear: controller: expected You, got You\n" in treason

@@ -273,6 +273,41 @@ def test_japanese_pages_cite_lost_order_of_jarkeld_by_its_english_name(client):
     assert '<tr id="s1-lost-order">\n<td lang="en">Lost Order of Jarkeld</td>' in html
 
 
+@pytest.mark.parametrize(
+    ("query", "first", "third"),
+    [
+        (
+            "",
+            "T1 → 1/1: it is not on the battlefield, so there is no chosen player: a number that can’t be determined "
+            "is 0 (rule 208.2a)",
+            "T6 → 4/4",
+        ),
+        (
+            "?lang=it",
+            "T1 → 1/1: non è sul campo di battaglia, quindi non c’è un giocatore scelto: un numero che non può essere "
+            "determinato vale 0 (regola 208.2a)",
+            "T6 → 4/4",
+        ),
+        (
+            "?lang=ja",
+            "T1 → 1/1: 戦場にないので、選ばれたプレイヤーはいない：決定できない数は0になる（ルール208.2a）",
+            "T6 → 4/4",
+        ),
+        (
+            "?lang=ru",
+            "T1 → 1/1: объект не на поле битвы, поэтому выбранного игрока нет: число, которое нельзя определить, "
+            "равно 0 (правило 208.2a)",
+            "T6 → 4/4",
+        ),
+    ],
+)
+def test_the_7a_line_of_lost_order_says_why_it_counts_0_off_the_battlefield(client, query, first, third):
+    html = client.get(f"/examples/lost-order-of-jarkeld/{query}").content.decode()
+    assert row(html, 1, "lost-order").endswith(first)
+    # On the battlefield a player is chosen: the count is the opponent's creatures, and no note.
+    assert row(html, 3, "lost-order").endswith(third)
+
+
 def test_traces_name_players_and_reasons_never_ids_or_codes(client):
     treason = text_of(client.get("/examples/act-of-treason/").content.decode())
     assert "You’s" not in treason

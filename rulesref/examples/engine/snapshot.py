@@ -52,6 +52,7 @@ def snapshot(game: Game) -> dict:
                             "timestamp": applied.timestamp_label,
                             "result": applied.result,
                             "waiting": applied.waiting,
+                            "note": applied.note,
                         }
                         for applied in computed.applied
                     ],

@@ -206,4 +206,5 @@ def layer_line(entry: dict) -> str:
     line = f"{entry['layer']}: {entry['label']}{timestamp}"
     if entry["waiting"]:
         return f"{line}: {_('no effect yet: not a creature (rule 208.3a)')}"
-    return f"{line} → {entry['result']}"
+    line += f" → {entry['result']}"
+    return f"{line}: {entry['note']}" if entry["note"] else line
