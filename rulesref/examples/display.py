@@ -245,7 +245,7 @@ def check_row(check, object_names: dict, effect_labels: dict, names: Names, abil
     }
 
 
-EFFECT_CHECKS = ("layers", "order_in_layer", "effect_timestamp")
+EFFECT_CHECKS = ("layers", "order_in_layer", "effect_timestamp", "waiting_effects")
 
 
 def show(key: str, value: object, effect_labels: dict | None = None, object_names: dict | None = None) -> str:
@@ -292,6 +292,8 @@ def show_effects(key: str, value: object, effect_labels: dict, object_names: dic
 
     if isinstance(value, str):
         return value
+    if key == "waiting_effects" and isinstance(value, list):
+        return "; ".join(effect(item) for item in value) or "—"
     if key == "layers" and isinstance(value, dict):
         return "; ".join(f"{effect(e)} ({', '.join(codes) or '—'})" for e, codes in value.items()) or "—"
     if key == "order_in_layer" and isinstance(value, dict):

@@ -33,6 +33,7 @@ CHECKS = {
     "can": _("legal actions"),
     "exists": _("exists"),
     "last_known_counters": _("counters when it last existed on the battlefield"),
+    "waiting_effects": _("effects that exist but do nothing to it yet"),
     "life": _("life total"),
     "hand": _("cards in hand"),
     "library": _("cards in library"),

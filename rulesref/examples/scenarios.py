@@ -342,6 +342,7 @@ OBJECT_CHECKS = {
     "can",
     "exists",
     "last_known_counters",
+    "waiting_effects",
 }
 PLAYER_CHECKS = {"life", "hand", "library", "graveyard", "lost"}
 GAME_CHECKS = {"stack", "waiting_triggers", "effect_timestamp", "events_include"}
@@ -811,6 +812,7 @@ class ScenarioReader:
             "waiting_triggers",
             "reasons",
             "events_include",
+            "waiting_effects",
         )
         if key in ("pt", "base_pt"):
             if not isinstance(value, str) or not (value == "none" or PT_RE.match(value) or "${" in value):

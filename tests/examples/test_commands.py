@@ -32,7 +32,22 @@ def test_a_passing_scenario_prints_its_trace_and_exits_0():
         in out
     )
     assert "  ✔ pass — Vehicle: power/toughness: expected 4/4, got 4/4\n" in out
-    assert out.endswith("\nEvery expectation holds (11 checks).\n")
+    assert out.endswith("\nEvery expectation holds (12 checks).\n")
+
+
+def test_step_3_of_veteran_motorist_shows_the_waiting_effect_exists():
+    """Rule 208.3a: the +1/+1 is created while the Vehicle is not a creature; it waits, and step 3 says so."""
+    out = run("veteran-motorist")
+    step_3 = out.split("\nStep 3: ")[1].split("\nStep 4: ")[0]
+    assert "  · Effect created: Veteran Motorist’s trigger: +1/+1 until end of turn (rule 611.2c)\n" in step_3
+    assert (
+        "      layer 7c: modifying power/toughness: Veteran Motorist’s trigger: +1/+1 until end of turn T3: "
+        "no effect yet: not a creature (rule 208.3a)\n"
+    ) in step_3
+    assert (
+        "  ✔ pass — Vehicle: effects that exist but do nothing to it yet: expected Veteran Motorist’s trigger: "
+        "+1/+1 until end of turn, got Veteran Motorist’s trigger: +1/+1 until end of turn\n"
+    ) in step_3
 
 
 def test_set_changes_a_parameter():
@@ -82,7 +97,7 @@ def test_berserk_creatures_have_no_magic_power_and_toughness_and_reasons_are_sen
                 "  · Manovratore Veterano viene TAPpato\n",
                 "  Manovratore Veterano [campo di battaglia, Tu] Creature — Dwarf Pilot: 3/1 (stampata 3/1); TAPpato\n",
                 "  ✔ superata — Manovratore Veterano: TAPpato: atteso sì, ottenuto sì\n",
-                "\nTutte le aspettative sono soddisfatte (11 verifiche).\n",
+                "\nTutte le aspettative sono soddisfatte (12 verifiche).\n",
             ],
         ),
         (
@@ -190,7 +205,7 @@ def test_an_invalid_scenario_file_is_named(settings, tmp_path):
 
 def test_all_prints_a_summary_and_json_lists_every_scenario():
     out = run("--all")
-    assert "PASS veteran-motorist (mtg 208.3a#0): 11/11 checks\n" in out
+    assert "PASS veteran-motorist (mtg 208.3a#0): 12/12 checks\n" in out
     assert out.endswith("31 of 31 scenarios passed\n")
     data = json.loads(run("--all", "--json"))
     assert len(data) == 31

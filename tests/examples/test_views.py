@@ -51,7 +51,7 @@ def test_a_scenario_page_shows_each_step_and_the_state_after_it(client):
     response = client.get("/examples/veteran-motorist/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Every expectation holds (11 checks)." in text_of(html)
+    assert "Every expectation holds (12 checks)." in text_of(html)
     assert row(html, 1, "vehicle") == (
         "Vehicle battlefield You Artifact — Vehicle colorless Crew 1 — (printed 3/3) — —"
     )
@@ -306,6 +306,22 @@ def test_the_7a_line_of_lost_order_says_why_it_counts_0_off_the_battlefield(clie
     assert row(html, 1, "lost-order").endswith(first)
     # On the battlefield a player is chosen: the count is the opponent's creatures, and no note.
     assert row(html, 3, "lost-order").endswith(third)
+
+
+@pytest.mark.parametrize(
+    ("query", "check"),
+    [
+        ("", "effects that exist but do nothing to it yet: expected {e}, got {e}"),
+        ("?lang=it", "effetti che esistono ma non gli fanno ancora nulla: atteso {e}, ottenuto {e}"),
+        ("?lang=ja", "存在するがまだ何もしていない効果: 期待値：{e}、実際：{e}"),
+        ("?lang=ru", "эффекты, которые уже есть, но пока на него не действуют: ожидалось {e}, получено {e}"),
+    ],
+)
+def test_step_3_of_veteran_motorist_shows_the_waiting_effect_exists(client, query, check):
+    html = client.get(f"/examples/veteran-motorist/{query}").content.decode()
+    step = text_of(html.split('id="step-3"', 1)[1].split('id="step-4"', 1)[0])
+    assert check.format(e="Veteran Motorist’s trigger: +1/+1 until end of turn") in step
+    assert "effect-3" not in step
 
 
 def test_traces_name_players_and_reasons_never_ids_or_codes(client):
