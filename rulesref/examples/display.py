@@ -90,21 +90,34 @@ def player_label(player_id: str | None) -> str:
 def trace_context(trace, scenario, language: str) -> dict:
     """Everything the page (and the command) shows of a run: steps with their events, state and checks."""
     names = Names(scenario.game, language)
+    # An ability a check names by key that no object has at that step (a "lacks" check) is still on its
+    # card: its text, from the scenario's cards.
+    printed_abilities = {
+        ability["key"]: ability.get("text") or ability.get("keyword") or ability["key"]
+        for card in scenario.cards.values()
+        for ability in card.get("abilities", [])
+        if isinstance(ability, dict) and isinstance(ability.get("key"), str)
+    }
     steps = []
     for number, result in enumerate(trace.steps, start=1):
         text, text_lang = text_in(result.step.texts, language)
         state = result.state or {}
         objects = state.get("objects", [])
         object_names = {obj["id"]: names.card(obj["name"]) for obj in objects}
+        sentences = [messages.event_text(event, names.for_events()) for event in result.events]
+        # An "events_include" check names events by code: shown by this step's sentences of them.
+        event_sentences = {}
+        for event, sentence in zip(result.events, sentences, strict=True):
+            event_sentences.setdefault(event.code, []).append(sentence)
         names_only = {oid: name for oid, (name, _lang) in object_names.items()}
         effect_labels = {effect["id"]: effect["label"] for effect in state.get("effects", [])}
-        ability_labels = {}
+        ability_labels = dict(printed_abilities)
         for obj in objects:
             effect_labels.update((entry["effect"], entry["label"]) for entry in obj["layers"])
             for key, label in zip(obj.get("ability_keys", []), obj["abilities"], strict=False):
                 # A static ability's effect is keyed "<object>:<ability key>" and labelled "<name>: <text>".
                 effect_labels.setdefault(f"{obj['id']}:{key}", f"{obj['name']}: {label}")
-                ability_labels.setdefault(key, label)
+                ability_labels[key] = label
         steps.append(
             {
                 "number": number,
@@ -112,14 +125,15 @@ def trace_context(trace, scenario, language: str) -> dict:
                 "text_lang": text_lang,
                 "ok": result.ok,
                 "error": result.error,
-                "events": [messages.event_text(event, names.for_events()) for event in result.events],
+                "events": sentences,
                 "objects": [object_row(obj, names_only, scenario.game, names) for obj in objects],
                 "players": [player_row(player) for player in state.get("players", [])],
                 "turn": turn_row(state.get("turn")),
                 "stack": state.get("stack", []),
                 "waiting": state.get("waiting_triggers", []),
                 "checks": [
-                    check_row(check, object_names, effect_labels, names, ability_labels) for check in result.checks
+                    check_row(check, object_names, effect_labels, names, ability_labels, event_sentences)
+                    for check in result.checks
                 ],
             }
         )
@@ -217,7 +231,14 @@ def turn_row(turn: dict | None) -> dict | None:
     }
 
 
-def check_row(check, object_names: dict, effect_labels: dict, names: Names, ability_labels: dict | None = None) -> dict:
+def check_row(
+    check,
+    object_names: dict,
+    effect_labels: dict,
+    names: Names,
+    ability_labels: dict | None = None,
+    event_sentences: dict | None = None,
+) -> dict:
     label = str(messages.CHECKS.get(check.key, check.key))
     subject, subject_lang = "", ""
     if check.subject == "object":
@@ -233,6 +254,11 @@ def check_row(check, object_names: dict, effect_labels: dict, names: Names, abil
         # Keywords as they are ("flying", "Рывок"); other abilities by their text, not their key ("shot").
         labels = ability_labels or {}
         expected, actual = ([labels.get(item, item) for item in value] for value in (expected, actual))
+    if check.key == "events_include" and event_sentences is not None:
+        expected, actual = (
+            list(dict.fromkeys(sentence for code in value for sentence in event_sentences.get(code, [code])))
+            for value in (expected, actual)
+        )
     return {
         "ok": check.ok,
         "what": what,
@@ -272,6 +298,8 @@ def show(key: str, value: object, effect_labels: dict | None = None, object_name
         )
     if key in EFFECT_CHECKS:
         return show_effects(key, value, effect_labels, object_names)
+    if key == "events_include" and isinstance(value, list):
+        return "; ".join(str(item) for item in value) or "—"
     if isinstance(value, list):
         return ", ".join(str(item) for item in value) or "—"
     if isinstance(value, dict):

@@ -246,3 +246,16 @@ def test_the_command_has_help():
     text = parser.format_help()
     for option in ("--set", "--all", "--coverage", "--json"):
         assert option in text
+
+
+def test_checks_name_events_and_abilities_by_their_sentences_not_their_codes():
+    bolt = run("lightning-bolt")
+    assert (
+        "  ✔ pass — what happened in this step: expected Runeclaw Bear was destroyed: 3 damage marked, toughness 2 "
+        "(rule 704.5g), got It finished resolving (rule 608.2n); Runeclaw Bear was destroyed: 3 damage marked, "
+        "toughness 2 (rule 704.5g); Runeclaw Bear moved from the battlefield to the graveyard\n"
+    ) in bolt
+    assert "sba-lethal" not in bolt
+    # An ability the object lacks is named by its card's text.
+    jailer = run("yixlid-jailer")
+    assert "  ✔ pass — Scarwood Treefolk: lacks: expected Scarwood Treefolk enters tapped., got —\n" in jailer
