@@ -1,11 +1,14 @@
 """The scenario pages as a reader gets them: status, the state table, parameters, coverage."""
 
 import re
+import shutil
 from html import unescape
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.django_db
 
@@ -347,3 +350,13 @@ def test_berserk_creatures_show_berserk_state_not_magic_power_and_toughness(clie
         "эффект: Эльф-всадник получает Рывок → Выстрел (активируемая способность; закрывает Эльфа-всадника), Рывок"
     )
     assert "силы/выносливости" not in text_of(html)
+
+
+def test_a_broken_card_data_file_leaves_the_printed_names_and_the_page_up(client, settings, tmp_path):
+    shutil.copytree(ROOT / "rules_data" / "examples", tmp_path / "rules_data" / "examples")
+    (tmp_path / "rules_data" / "glossary").mkdir()
+    (tmp_path / "rules_data" / "glossary" / "cards.toml").write_text('[[card]\nkey = "x', encoding="utf-8")
+    settings.RULES_DATA_DIR = tmp_path / "rules_data"
+    response = client.get("/examples/veteran-motorist/?lang=it")
+    assert response.status_code == 200
+    assert '<tr id="s2-motorist">\n<td lang="en">Veteran Motorist</td>' in response.content.decode()
