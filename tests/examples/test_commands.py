@@ -94,6 +94,7 @@ def test_berserk_creatures_have_no_magic_power_and_toughness_and_reasons_are_sen
             "it",
             [
                 "veteran-motorist: Il Manovratore Veterano manovra un Veicolo\n",
+                "\nPasso 1: Il Manovratore Veterano e un Veicolo non manovrato sono sul campo di battaglia.\n",
                 "  · Manovratore Veterano viene TAPpato\n",
                 "  Manovratore Veterano [campo di battaglia, Tu] Creature — Dwarf Pilot: 3/1 (stampata 3/1); TAPpato\n",
                 "  ✔ superata — Manovratore Veterano: TAPpato: atteso sì, ottenuto sì\n",
@@ -104,6 +105,8 @@ def test_berserk_creatures_have_no_magic_power_and_toughness_and_reasons_are_sen
             "ja",
             [
                 "veteran-motorist: 経験豊富な操縦者が機体に搭乗する\n",
+                # A step the scenario has only in English says so, as the page does.
+                "\n手順1: Veteran Motorist and an uncrewed Vehicle are on the battlefield. （英語）\n",
                 "  · 経験豊富な操縦者がタップされた\n",
                 "  ✔ 合格 — 経験豊富な操縦者: タップ状態: 期待値：はい、実際：はい\n",
             ],

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from rulesref.core.templatetags.rulesref_lang import language_label
 from rulesref.examples import coverage, display, registry
 from rulesref.examples.runner import Trace, run
 from rulesref.examples.scenarios import ParameterError, ScenarioError
@@ -89,7 +90,7 @@ class Command(BaseCommand):
         scenario = trace.scenario
         shown = display.trace_context(trace, scenario, language)
         write = self.stdout.write
-        write(f"{scenario.slug}: {display.text_in(scenario.titles, language)[0]}")
+        write(f"{scenario.slug}: {in_language(display.text_in(scenario.titles, language), language)}")
         rules = "; ".join(
             _("%(rule)s, example %(number)s") % {"rule": b.rule, "number": b.position + 1} for b in scenario.bindings
         )
@@ -98,7 +99,8 @@ class Command(BaseCommand):
             write(", ".join(f"{k}={v}" for k, v in trace.params.items()))
         is_mtg = scenario.game == "mtg"
         for step in shown["steps"]:
-            write("\n" + _("Step %(number)s") % {"number": step["number"]} + f": {step['text']}")
+            text = in_language((step["text"], step["text_lang"]), language)
+            write("\n" + _("Step %(number)s") % {"number": step["number"]} + f": {text}")
             for event in step["events"]:
                 write(f"  · {event}")
             if step["error"]:
@@ -186,6 +188,12 @@ class Command(BaseCommand):
                     self.stdout.write(f"  {where}: runs as {example.scenario}")
                 else:
                     self.stdout.write(f"  {where}: needs {example.reason}")
+
+
+def in_language(text: tuple[str, str], language: str) -> str:
+    """A text, and "(in English)" in the trace's language when it is in another one (as the page marks it)."""
+    words, words_language = text
+    return words if words_language == language else f"{words} {language_label(words_language)}"
 
 
 def object_line(obj: dict, is_mtg: bool) -> str:
