@@ -60,6 +60,7 @@ CHECK_LABELS = {
     "can": "legal actions",
     "exists": "exists",
     "last_known_counters": "counters when it last existed on the battlefield",
+    "waiting_effects": "effects that exist but do nothing to it yet",
     "life": "life total",
     "hand": "cards in hand",
     "library": "cards in library",
@@ -494,6 +495,9 @@ def object_value(game: Game, object_id: str, key: str, expected):
         actual = computed.mana_value
     elif key == "layers":
         actual = {effect: computed.layers_of(effect) for effect in expected}
+    elif key == "waiting_effects":
+        # Rule 208.3a: created, applied to this object, doing nothing until it is a creature.
+        actual = list(dict.fromkeys(applied.effect for applied in computed.applied if applied.waiting))
     elif key == "order_in_layer":
         actual = {"layer": expected["layer"], "effects": computed.order_in_layer(expected["layer"])}
     elif key == "pt_after_layer":

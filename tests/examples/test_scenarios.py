@@ -136,7 +136,7 @@ def test_a_valid_minimal_file_loads(tmp_path):
             "steps[0].expect[0].colour",
             "cannot check 'colour' here (checks: base_pt, can, colors, controller, counters, creature, damage, exists, "
             "has, lacks, last_known_counters, layers, mana_value, order_in_layer, owner, power, pt, pt_after_layer, "
-            "subtypes, supertypes, tapped, toughness, types, zone)",
+            "subtypes, supertypes, tapped, toughness, types, waiting_effects, zone)",
         ),
         (
             ('type_line = "Creature — Bear"', 'type_line = "Creature - Bear"'),

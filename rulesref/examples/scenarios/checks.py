@@ -124,6 +124,7 @@ OBJECT_CHECKS: dict[str, Validator] = {
     "can": actions_and_verdicts,
     "exists": a_truth,
     "last_known_counters": counter_numbers,
+    "waiting_effects": strings,
 }
 PLAYER_CHECKS: dict[str, Validator] = {
     "life": a_number,

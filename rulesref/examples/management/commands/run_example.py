@@ -1,10 +1,13 @@
 import json
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
+from django.utils.translation import gettext as _
 
-from rulesref.examples import coverage, registry
-from rulesref.examples.engine.events import event_text
-from rulesref.examples.runner import Trace, run, show
+from rulesref.core.templatetags.rulesref_lang import language_label
+from rulesref.examples import coverage, display, registry
+from rulesref.examples.runner import Trace, run
 from rulesref.examples.scenarios import ParameterError
 
 USAGE_ERROR = 2  # bad input: an unknown scenario, a bad parameter, an invalid scenario file
@@ -33,6 +36,12 @@ class Command(BaseCommand):
         parser.add_argument("--all", action="store_true", help="run every scenario and print a summary")
         parser.add_argument("--coverage", action="store_true", help="count executable examples per chapter")
         parser.add_argument("--json", action="store_true", help="print JSON")
+        parser.add_argument(
+            "--language",
+            default="en",
+            choices=[code for code, _name in settings.LANGUAGES],
+            help="the language of the printed trace (the scenario page's sentences; default: en)",
+        )
 
     def handle(self, *args, **options):
         chosen = [bool(options["slug"]), options["all"], options["coverage"]]
@@ -45,11 +54,13 @@ class Command(BaseCommand):
         scenarios = registry.scenarios()
         if options["all"]:
             return self.run_all(scenarios, as_json=options["json"])
-        return self.run_one(scenarios, options["slug"], options["set"], as_json=options["json"])
+        return self.run_one(
+            scenarios, options["slug"], options["set"], as_json=options["json"], language=options["language"]
+        )
 
     # -- one scenario ----------------------------------------------------------------------
 
-    def run_one(self, scenarios, slug: str, assignments: list[str], *, as_json: bool) -> None:
+    def run_one(self, scenarios, slug: str, assignments: list[str], *, as_json: bool, language: str = "en") -> None:
         scenario = scenarios.get(slug)
         broken = registry.broken_file(slug) if scenario is None else None
         if broken is not None:
@@ -70,43 +81,58 @@ class Command(BaseCommand):
         if as_json:
             self.stdout.write(json.dumps(trace.as_json(), ensure_ascii=False))
         else:
-            self.print_trace(trace)
+            with translation.override(language):
+                self.print_trace(trace, language)
         if not trace.passed:
             raise CommandError(trace.first_failure(), returncode=FAILED)
 
-    def print_trace(self, trace: Trace) -> None:
+    def print_trace(self, trace: Trace, language: str) -> None:
+        """The trace in the scenario page's own sentences (``display``), as plain text."""
         scenario = trace.scenario
-        self.stdout.write(f"{scenario.slug}: {scenario.title('en')}")
-        rules = ", ".join(f"{b.rule} example {b.position + 1}" for b in scenario.bindings)
-        self.stdout.write(f"runs: {scenario.game} {rules}")
+        shown = display.trace_context(trace, scenario, language)
+        write = self.stdout.write
+        write(f"{scenario.slug}: {in_language(display.text_in(scenario.titles, language), language)}")
+        rules = "; ".join(
+            _("%(rule)s, example %(number)s") % {"rule": b.rule, "number": b.position + 1} for b in scenario.bindings
+        )
+        write(f"{scenario.game}: {rules}")
         if trace.params:
-            self.stdout.write("parameters: " + ", ".join(f"{k}={v}" for k, v in trace.params.items()))
-        for number, step in enumerate(trace.steps, start=1):
-            self.stdout.write(f"\nstep {number} ({step.step.do}): {step.action}")
-            for event in step.events:
-                self.stdout.write(f"  · {event_text(event)}")
-            if step.error:
-                self.stdout.write(f"  ! {step.error}")
-            for obj in step.state.get("objects", []):
-                if obj["zone"] == "battlefield" or obj["pt"] is not None:
-                    pt = obj["pt"] or "no power/toughness"
-                    types = " ".join(obj["supertypes"] + obj["types"])
-                    self.stdout.write(f"  {obj['name']} [{obj['zone']}] {types}: {pt}")
-                    for entry in obj["layers"]:
-                        if entry["layer"] == "printed":
-                            continue
-                        result = "waiting (not a creature)" if entry["waiting"] else entry["result"]
-                        self.stdout.write(
-                            f"      layer {entry['layer']} {entry['timestamp']}: {entry['label']} → {result}"
-                        )
-            for check in step.checks:
-                mark = "PASS" if check.ok else "FAIL"
-                self.stdout.write(f"  {mark} {check.what}: expected {show(check.expected)}, got {show(check.actual)}")
-        if trace.stopped:
-            self.stdout.write(f"\nstopped: {trace.stopped}")
-        total = len(trace.checks)
-        passed = sum(1 for check in trace.checks if check.ok)
-        self.stdout.write(f"\n{'passed' if trace.passed else 'FAILED'}: {passed}/{total} checks")
+            write(", ".join(f"{k}={v}" for k, v in trace.params.items()))
+        is_mtg = scenario.game == "mtg"
+        for step in shown["steps"]:
+            text = in_language((step["text"], step["text_lang"]), language)
+            write("\n" + _("Step %(number)s") % {"number": step["number"]} + f": {text}")
+            for event in step["events"]:
+                write(f"  · {event}")
+            if step["error"]:
+                write(f"  ! {step['error']}")
+            for obj in step["objects"]:
+                if obj["layers"] or obj["pt"] or obj["zone"] == display.messages.ZONES["battlefield"]:
+                    write("  " + object_line(obj, is_mtg))
+                for entry in obj["layers"]:
+                    write("      " + layer_line(entry))
+            for check in step["checks"]:
+                mark = "✔ " + _("pass") if check["ok"] else "✘ " + _("fail")
+                verdict = _("expected %(expected)s, got %(actual)s") % {
+                    "expected": check["expected"],
+                    "actual": check["actual"],
+                }
+                write(f"  {mark} — {check['what']}: {verdict}")
+        if shown["stopped"]:
+            write(f"\n{shown['stopped']}")
+        if trace.passed:
+            verdict = _("Every expectation holds (%(n)s checks).") % {"n": shown["checks_total"]}
+        elif shown["stopped"]:
+            verdict = _("The run did not finish: %(passed)s of the %(total)s checks it reached passed.") % {
+                "passed": shown["checks_passed"],
+                "total": shown["checks_total"],
+            }
+        else:
+            verdict = _("Not every expectation holds: %(passed)s of %(total)s checks passed.") % {
+                "passed": shown["checks_passed"],
+                "total": shown["checks_total"],
+            }
+        write(f"\n{verdict}")
 
     # -- every scenario ---------------------------------------------------------------------
 
@@ -174,3 +200,31 @@ class Command(BaseCommand):
                     self.stdout.write(f"  {where}: runs as {example.scenario}")
                 else:
                     self.stdout.write(f"  {where}: needs {example.reason}")
+
+
+def in_language(text: tuple[str, str], language: str) -> str:
+    """A text, and "(in English)" in the trace's language when it is in another one (as the page marks it)."""
+    words, words_language = text
+    return words if words_language == language else f"{words} {language_label(words_language)}"
+
+
+def object_line(obj: dict, is_mtg: bool) -> str:
+    """ "Vehicle [battlefield] Artifact Creature — Vehicle: 4/4 (printed 3/3)", as the state table's row says it."""
+    line = f"{obj['name']} [{obj['zone']}, {obj['controller']}] {obj['type_line']}"
+    if is_mtg:
+        # Берсерк has no power/toughness: its row shows none (as the page's table has no such column).
+        line += f": {obj['pt'] or '—'}"
+        if obj["printed_pt"]:
+            line += " (" + _("printed %(pt)s") % {"pt": obj["printed_pt"]} + ")"
+    if obj["state"]:
+        line += "; " + ", ".join(str(item) for item in obj["state"])
+    return line
+
+
+def layer_line(entry: dict) -> str:
+    timestamp = f" {entry['timestamp']}" if entry["timestamp"] else ""
+    line = f"{entry['layer']}: {entry['label']}{timestamp}"
+    if entry["waiting"]:
+        return f"{line}: {_('no effect yet: not a creature (rule 208.3a)')}"
+    line += f" → {entry['result']}"
+    return f"{line}: {entry['note']}" if entry["note"] else line
