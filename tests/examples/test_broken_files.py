@@ -116,7 +116,7 @@ def test_a_broken_file_takes_only_itself_down(client, english, settings, tmp_pat
     assert all(run(scenario).passed for scenario in registry.scenarios().values())
     out = io.StringIO()
     call_command("run_example", "veteran-motorist", stdout=out)
-    assert out.getvalue().endswith("passed: 11/11 checks\n")
+    assert out.getvalue().endswith("Every expectation holds (12 checks).\n")
     # The pages: a rule page with an example, the index, a scenario, the coverage page that lists it.
     rule = client.get("/rules/mtg/en/2024-09-20/208.3a/")
     assert rule.status_code == 200

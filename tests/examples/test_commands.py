@@ -207,7 +207,7 @@ def test_an_invalid_scenario_file_is_named_and_the_others_still_run(settings, tm
     with pytest.raises(CommandError) as error:
         run("broken")
     assert (error.value.returncode, str(error.value)) == (2, broken)
-    assert run("veteran-motorist").endswith("passed: 11/11 checks\n")
+    assert run("veteran-motorist").endswith("Every expectation holds (12 checks).\n")
 
 
 def test_all_prints_a_summary_and_json_lists_every_scenario():
