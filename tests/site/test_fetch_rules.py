@@ -28,6 +28,7 @@ from rulesref.rules.models import Edition, EditionAlignment, Entry
 from rulesref.search import search
 from rulesref.search.store import index_state
 from rulesref.site.fetch import FetchFailed, first_text_link, official_url
+from rulesref.site.setup import fetch_official_rules
 from tests.conftest import corpus_file
 
 pytestmark = pytest.mark.django_db
@@ -298,3 +299,19 @@ def test_the_first_link_to_a_text_file_is_the_rules_file():
         urllib.parse.unquote(first_text_link('<a href="cr.TXT">', "https://m.example/a/"))
         == "https://m.example/a/cr.TXT"
     )
+
+
+def test_quickstart_fetches_the_english_rules_from_the_rules_page_and_finds_them_imported(
+    fetched, site, server, settings
+):
+    settings.OFFICIAL_RULES_URLS = {"mtg_en": server + "/rules-page"}
+    before = snapshot(site)
+    assert fetch_official_rules() == (
+        [
+            f"official mtg en rules: {server}/downloads/MagicCompRules%2020240917.txt: already imported: "
+            "mtg en 2024-09-20 (the same file)"
+        ],
+        [],
+    )
+    assert fetch_official_rules("ja") == ([], [])  # no game says where its Japanese rules are
+    assert snapshot(site) == before
