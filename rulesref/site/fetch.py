@@ -112,6 +112,10 @@ def rules_fetch(
     with tempfile.TemporaryDirectory(prefix="rulesref-fetch-") as folder:
         fetched = _download_rules(url, Path(folder), download_progress)
         where = fetched.url
+        with fetched.path.open("rb") as file:
+            if file.read(2) == b"\x1f\x8b":
+                # Decompressed, it could be any size: the limit is on what is downloaded.
+                raise FetchFailed(f"{where}: a gzip-compressed file: fetch the text file itself")
         try:
             source = read_source(fetched.path)
             format = detect_format(source)

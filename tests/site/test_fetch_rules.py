@@ -8,6 +8,7 @@ Every refusal is one line and leaves the database, the search index and the kept
 they were.
 """
 
+import gzip
 import http.server
 import io
 import os
@@ -24,6 +25,7 @@ from django.test import override_settings
 
 from rulesref.compare.freshness import freshness_report
 from rulesref.compare.stored import stored_freshness
+from rulesref.core.download import CHUNK, download
 from rulesref.rules.models import Edition, EditionAlignment, Entry
 from rulesref.search import search
 from rulesref.search.store import index_state
@@ -66,6 +68,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(b"<!doctype html><html><body><a href='/rules.pdf'>PDF</a></body></html>", "text/html")
         elif path == "/html-as-text":
             self.send(b"\xef\xbb\xbf  <html><head><title>Maintenance</title></head></html>")
+        elif path == "/rules.txt.gz":
+            self.send(gzip.compress(b"1. Game Concepts\n" * 1000), "application/gzip")
         elif path == "/empty":
             self.send(b"")
         elif path == "/announced-huge":
@@ -202,6 +206,7 @@ def refused(server: str, path: str, **overrides) -> str:
             "{server}/html-as-text: not a rules file: an HTML page with no link to a .txt file",
         ),
         ("/empty", {}, "{server}/empty: not a rules file: the file is empty"),
+        ("/rules.txt.gz", {}, "{server}/rules.txt.gz: a gzip-compressed file: fetch the text file itself"),
         (
             "/announced-huge",
             {},
@@ -315,3 +320,15 @@ def test_quickstart_fetches_the_english_rules_from_the_rules_page_and_finds_them
     )
     assert fetch_official_rules("ja") == ([], [])  # no game says where its Japanese rules are
     assert snapshot(site) == before
+
+
+def test_the_download_reports_its_progress_as_the_bytes_arrive(server, tmp_path):
+    seen = []
+    path = tmp_path / "rules.txt"
+    got = download(
+        server + NEW_URL_PATH, path, max_bytes=2_000_000, timeout=5, progress=lambda *args: seen.append(args)
+    )
+    assert (got.size, path.stat().st_size, got.content_type) == (937_328, 937_328, "text/plain")
+    assert seen[-1] == (937_328, 937_328)
+    assert len(seen) >= 937_328 // CHUNK
+    assert [done for done, _total in seen] == sorted({done for done, _total in seen})

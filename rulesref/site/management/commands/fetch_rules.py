@@ -36,7 +36,7 @@ class Command(ImportCommand):
         except InvalidText as error:
             raise CommandError(str(error)) from None
         downloading, downloaded = progress_bar("downloading", unit="B")
-        importing, imported = progress_bar("importing")
+        importing, imported = _after(downloaded, "importing")
         try:
             fetched = rules_fetch(
                 game=options["game"],
@@ -72,3 +72,21 @@ class Command(ImportCommand):
             self.stdout.write(computed)
         for line in summary_lines(fetched):
             self.stdout.write(line)
+
+
+def _after(previous_close, description: str):
+    """A progress bar drawn from its first update on, when the one before it (``previous_close``) is
+    closed: the import's bar replaces the download's instead of waiting empty below it."""
+    bar = []
+
+    def update(done: int, total: int) -> None:
+        if not bar:
+            previous_close()
+            bar.append(progress_bar(description))
+        bar[0][0](done, total)
+
+    def close() -> None:
+        if bar:
+            bar[0][1]()
+
+    return update, close
