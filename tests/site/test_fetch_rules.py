@@ -64,6 +64,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 b'<a href="/downloads/MagicCompRules 20240917.txt">TXT</a></body></html>',
                 "text/html; charset=utf-8",
             )
+        elif path == "/page-to-page":
+            self.send(b'<html><a href="maintenance.txt">rules</a></html>', "text/html")
+        elif path == "/maintenance.txt":
+            self.send(b"<html><body>Back soon</body></html>", "text/html")
         elif path == "/no-link":
             self.send(b"<!doctype html><html><body><a href='/rules.pdf'>PDF</a></body></html>", "text/html")
         elif path == "/html-as-text":
@@ -200,6 +204,11 @@ def refused(server: str, path: str, **overrides) -> str:
     [
         ("/missing.txt", {}, "{server}/missing.txt: HTTP 404 Not Found"),
         ("/no-link", {}, "{server}/no-link: not a rules file: an HTML page with no link to a .txt file"),
+        (
+            "/page-to-page",
+            {},
+            "{server}/maintenance.txt: not a rules file: an HTML page (linked from {server}/page-to-page)",
+        ),
         (
             "/html-as-text",
             {},
