@@ -129,8 +129,9 @@ def rules_fetch(
         slug = statement.date.isoformat()
         _refuse_present(info.slug, lang, slug, source.sha256, where)
         try:
+            # The edition checked above, whatever else the parser reads (a disagreement is the import's warning).
             report = edition_import(
-                path=fetched.path, game=info.slug, language=lang, format=format, progress=import_progress
+                path=fetched.path, game=info.slug, language=lang, edition=slug, format=format, progress=import_progress
             )
         except ImportFailed as error:
             raise FetchFailed(str(error).replace(str(fetched.path), where)) from None

@@ -107,8 +107,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def server():
+def server(tmp_path_factory):
+    undated = tmp_path_factory.mktemp("served") / "undated.txt"
+    undated.write_bytes(corpus_file(NEW).read_bytes().replace(b"These rules are effective as of April 4, 2025.", b""))
     Handler.files = {
+        "/undated.txt": undated,
         NEW_URL_PATH: corpus_file(NEW),
         "/downloads/MagicCompRules%2020240917.txt": corpus_file(BUNDLED),
         "/lorcana.txt": corpus_file("lorcana_cr_en_20260430_v2.1.0.txt"),
@@ -215,6 +218,7 @@ def refused(server: str, path: str, **overrides) -> str:
             "{server}/html-as-text: not a rules file: an HTML page with no link to a .txt file",
         ),
         ("/empty", {}, "{server}/empty: not a rules file: the file is empty"),
+        ("/undated.txt", {}, "{server}/undated.txt: states no effective date in its first 80 lines"),
         ("/rules.txt.gz", {}, "{server}/rules.txt.gz: a gzip-compressed file: fetch the text file itself"),
         (
             "/announced-huge",
