@@ -217,6 +217,17 @@ SEARCH_TRUSTED_PROXIES = int(os.environ.get("RULESREF_TRUSTED_PROXIES", "0"))
 # Where the slots' lock files live (default: a folder of the system's temp dir named after the data dir).
 SEARCH_SLOTS_DIR = os.environ.get("RULESREF_SEARCH_SLOTS_DIR") or None
 
+# fetch_rules (rulesref/site/fetch.py): where a game's official rules are, per game and language
+# (RULESREF_OFFICIAL_URL_MTG_EN=…, key "mtg_en"; it overrides `official_rules` of rules_data/games.toml),
+# the largest file it downloads (the English CR is about 1 MB) and how long it waits for a server.
+OFFICIAL_RULES_URLS = {
+    name.removeprefix("RULESREF_OFFICIAL_URL_").lower(): value
+    for name, value in os.environ.items()
+    if name.startswith("RULESREF_OFFICIAL_URL_") and value.strip()
+}
+FETCH_MAX_BYTES = int(os.environ.get("RULESREF_FETCH_MAX_BYTES", str(20 * 1024 * 1024)))
+FETCH_TIMEOUT = float(os.environ.get("RULESREF_FETCH_TIMEOUT", "30"))
+
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     # Rendered reference pages, per process, keyed by their ETag (a re-import changes it).

@@ -215,3 +215,34 @@ def import_corpora(directory: Path) -> CorporaImport:
                 f"{report.counts['glossary']} terms, {len(report.joined)} joined to the term list"
             )
     return outcome
+
+
+def fetch_official_rules(language: str = "en") -> tuple[list[str], list]:
+    """Fetch the official rules in ``language`` of every game of rules_data/games.toml that says where
+    they are (``official_rules``), for ``quickstart --fetch-official``: a new edition is imported, anything
+    else (no network, an edition already imported, a bad answer) is one line and the bundled data stays.
+    Returns the lines to print and the :class:`~rulesref.site.fetch.FetchReport` of each import."""
+    from rulesref.site.fetch import AlreadyImported, FetchFailed, rules_fetch
+
+    lines, fetched = [], []
+    for key, game in gamedata.games().items():
+        if language not in game.official_rules:
+            continue
+        update, close = progress_bar(f"downloading the official {key} {language} rules", unit="B")
+        try:
+            report = rules_fetch(game=key, language=language, download_progress=update)
+        except AlreadyImported as error:
+            lines.append(f"official {key} {language} rules: {error}")
+            continue
+        except FetchFailed as error:
+            lines.append(f"official {key} {language} rules not fetched: {error}; carrying on with the bundled data")
+            continue
+        finally:
+            close()
+        counts = report.report.counts
+        lines.append(
+            f"fetched the official {key} {language} rules: imported {key} {language} {report.report.edition} from "
+            f"{report.file_url}: {counts['rules']} rules, {counts['subrules']} subrules"
+        )
+        fetched.append(report)
+    return lines, fetched
