@@ -11,6 +11,7 @@ from rulesref.search.store import IndexBuildFailed
 from rulesref.site.setup import (
     SetupError,
     compute_comparisons,
+    compute_downloads,
     import_bundled_sources,
     import_corpora,
     sync_glossary,
@@ -74,6 +75,9 @@ class Command(BaseCommand):
         computed = compute_comparisons()
         if computed:
             self.stdout.write(computed)
+        downloads = compute_downloads()
+        if downloads:
+            self.stdout.write(downloads)
         if options["no_serve"]:
             self.stdout.write(f"ready; database at {settings.DATABASES['default']['NAME']}")
             return

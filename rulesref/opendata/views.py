@@ -1,0 +1,35 @@
+"""The download of one edition's data, and the feeds (``feeds.py``), each made per request."""
+
+from __future__ import annotations
+
+from django.http import FileResponse, HttpResponse
+
+from . import feeds
+from .downloads import download_file, download_name
+from .feeds import _edition
+
+
+def edition_download(request, game: str, language: str, edition: str):
+    """One edition's data files and schemas as a zip (``downloads.py``): kept since its import, or built now."""
+    edition_row = _edition(game, language, edition)
+    found = download_file(edition_row)
+    name = download_name(edition_row)
+    if isinstance(found, bytes):
+        response = HttpResponse(found, content_type="application/zip")
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
+    return FileResponse(found.open("rb"), as_attachment=True, filename=name, content_type="application/zip")
+
+
+def _feed(cls):
+    # A Feed keeps the request and the report on itself: one instance per request, never shared by threads.
+    def view(request, *args, **kwargs):
+        return cls()(request, *args, **kwargs)
+
+    view.__name__ = view.__qualname__ = cls.__name__
+    return view
+
+
+editions_feed = _feed(feeds.EditionsFeed)
+rule_changes_feed = _feed(feeds.RuleChangesFeed)
+stale_feed = _feed(feeds.StaleFeed)
