@@ -1,10 +1,9 @@
-from django.urls import path, register_converter
+from django.urls import path
 
-from rulesref.rules.urls import RuleNumberConverter
+# The "rule" path converter (a number as printed), registered by the rules app's URLs.
+import rulesref.rules.urls  # noqa: F401
 
 from . import views
-
-register_converter(RuleNumberConverter, "rule")
 
 app_name = "opendata"
 
