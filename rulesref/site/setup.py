@@ -71,7 +71,8 @@ def compute_downloads(games: list[str] | None = None) -> str:
         return f"downloads not written ({error.strerror or error}): each is built when first downloaded"
     if not written:
         return ""
-    return f"downloads: {written} edition files written in {time.perf_counter() - start:.1f} s"
+    editions = "1 edition" if written == 1 else f"{written} editions"
+    return f"downloads: written for {editions} in {time.perf_counter() - start:.1f} s"
 
 
 def sync_glossary() -> Iterator[str]:

@@ -41,7 +41,7 @@ def valid(folder) -> dict[str, list[dict]]:
 def test_the_italian_edition_exports_its_rules_and_each_rule_s_english_counterpart(site, tmp_path):
     said = export(tmp_path, "--lang", "it", "--edition", "2024-10-02")
     assert re.fullmatch(
-        rf"{re.escape(str(tmp_path))}: 1 editions, 16 entries, 16 concepts, 0 glossary entries in \d+\.\d s", said
+        rf"{re.escape(str(tmp_path))}: 1 edition, 16 entries, 16 concepts, 0 glossary entries in \d+\.\d s", said
     )
     data = valid(tmp_path)
     (edition,) = data["editions"]
@@ -76,7 +76,7 @@ def test_the_italian_edition_exports_its_rules_and_each_rule_s_english_counterpa
 
 def test_a_full_english_edition_exports_every_entry_and_its_glossary(site, tmp_path):
     said = export(tmp_path, "--lang", "en")
-    assert said.startswith(f"{tmp_path}: 1 editions, 3171 entries, 3171 concepts, 698 glossary entries in ")
+    assert said.startswith(f"{tmp_path}: 1 edition, 3171 entries, 3171 concepts, 698 glossary entries in ")
     data = valid(tmp_path)
     assert data["editions"][0]["counts"] == {"entries": 3171, "rules": 3016, "examples": 279, "glossary": 698}
     assert len(data["glossary"]) == 698
@@ -90,6 +90,15 @@ def test_a_full_english_edition_exports_every_entry_and_its_glossary(site, tmp_p
     # Every numbered entry has its concept; the concepts file names each of them.
     concepts = {row["concept"] for row in data["concepts"]}
     assert all(row["concept"] in concepts for row in data["entries"] if row["concept"] is not None)
+
+
+def test_a_language_s_editions_export_together_newest_first(site, tmp_path):
+    assert export(tmp_path, "--lang", "it").startswith(
+        f"{tmp_path}: 2 editions, 27 entries, 18 concepts, 0 glossary entries in "
+    )
+    data = valid(tmp_path)
+    assert [row["edition"] for row in data["editions"]] == ["it:2024-10-02", "it:2023-06-16"]
+    assert {row["edition"] for row in data["entries"]} == {"it:2024-10-02", "it:2023-06-16"}
 
 
 @pytest.mark.parametrize(

@@ -3,12 +3,16 @@ zip with its name, and built on the first request when it is missing (never a 50
 
 import io
 import json
+import re
 import zipfile
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 
 from rulesref.opendata import downloads
 from rulesref.site.setup import compute_downloads
+from tests.synthetic import small_cr
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +48,7 @@ def test_every_listing_of_editions_links_their_downloads(client, data_dir):
 
 def test_the_import_writes_every_download_of_the_game_and_the_link_serves_it(client, data_dir, monkeypatch):
     line = compute_downloads(["mtg"])
-    assert line.startswith("downloads: 4 edition files written in ")
+    assert line.startswith("downloads: written for 4 editions in ")
     assert sorted(path.name.split(".")[0] for path in (data_dir / "downloads" / "mtg").glob("*/*.zip")) == [
         "2023-06-16",
         "2024-09-20",
@@ -82,6 +86,19 @@ def test_a_data_dir_that_cannot_be_written_still_serves_the_download(client, dat
     files = archive(client.get(URL))
     assert len(files["entries.jsonl"].splitlines()) == 16
     assert not list((data_dir / "downloads").glob("*/*/*.zip"))
+
+
+def test_import_rules_writes_the_downloads_of_the_game_it_imported(db, tmp_path, settings, client):
+    settings.DATA_DIR = tmp_path / "data"
+    source = tmp_path / "small.txt"
+    source.write_text(small_cr("2030-01-01", [("100.1", "Rule 1.")]), encoding="utf-8")
+    out = StringIO()
+    args = ["--game", "synth", "--lang", "en", "--game-name", "Synthetic", "--numbering", "cr", "--no-index"]
+    call_command("import_rules", str(source), *args, stdout=out)
+    assert re.search(r"^downloads: written for 1 edition in \d+\.\d s$", out.getvalue(), flags=re.MULTILINE)
+    (written,) = (settings.DATA_DIR / "downloads" / "synth" / "en").glob("2030-01-01.*.zip")
+    response = client.get("/downloads/synth/en/2030-01-01.zip")
+    assert b"".join(response.streaming_content) == written.read_bytes()
 
 
 @pytest.mark.parametrize("url", ["/downloads/mtg/it/1999-01-01.zip", "/downloads/chess/en/2024-09-20.zip"])

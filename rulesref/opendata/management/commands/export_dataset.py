@@ -39,8 +39,9 @@ class Command(BaseCommand):
         finally:
             close()
         counts = report.counts
+        editions = "1 edition" if counts["editions"] == 1 else f"{counts['editions']} editions"
         self.stdout.write(
-            f"{options['output']}: {counts['editions']} editions, {counts['entries']} entries, "
+            f"{options['output']}: {editions}, {counts['entries']} entries, "
             f"{counts['concepts']} concepts, {counts['glossary']} glossary entries "
             f"in {time.perf_counter() - start:.1f} s"
         )
