@@ -43,7 +43,8 @@ def test_every_listing_of_editions_links_their_downloads(client, data_dir):
     assert f'<a href="{URL}" download>Download this edition as data (JSON Lines)</a>' in edition_page
     for page in ("/rules/mtg/", "/"):
         html = client.get(page).content.decode()
-        assert f'<a class="download" href="{URL}" download>data</a>' in html
+        title = "Download this edition as data (JSON Lines)"
+        assert f'<a class="download" href="{URL}" download title="{title}">data</a>' in html
 
 
 def test_the_import_writes_every_download_of_the_game_and_the_link_serves_it(client, data_dir, monkeypatch):
