@@ -1,14 +1,32 @@
-"""The download of one edition's data, and the feeds (``feeds.py``), each made per request."""
+"""The download of one edition's data, and the feeds (``feeds.py``), each made per request.
+
+Both answer a conditional GET: their ETag is the game's data version (``content_version``, which every
+import and glossary sync changes), and the interface language for the feeds, whose titles are in it.
+A feed reader polling an unchanged feed gets a 304 for one query.
+"""
 
 from __future__ import annotations
 
 from django.http import FileResponse, HttpResponse
+from django.utils.translation import get_language
+from django.views.decorators.http import condition
+
+from rulesref.rules.selectors import content_version
 
 from . import feeds
 from .downloads import download_file, download_name
 from .feeds import _edition
 
 
+def _data_etag(request, game: str, *args, **kwargs) -> str:
+    return content_version(game).fingerprint
+
+
+def _feed_etag(request, game: str, *args, **kwargs) -> str:
+    return f"{content_version(game).fingerprint}-{get_language()}"
+
+
+@condition(etag_func=_data_etag)
 def edition_download(request, game: str, language: str, edition: str):
     """One edition's data files and schemas as a zip (``downloads.py``): kept since its import, or built now."""
     edition_row = _edition(game, language, edition)
@@ -23,6 +41,7 @@ def edition_download(request, game: str, language: str, edition: str):
 
 def _feed(cls):
     # A Feed keeps the request and the report on itself: one instance per request, never shared by threads.
+    @condition(etag_func=_feed_etag)
     def view(request, *args, **kwargs):
         return cls()(request, *args, **kwargs)
 

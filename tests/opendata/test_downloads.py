@@ -75,8 +75,10 @@ def test_a_missing_download_is_built_by_its_first_request_and_kept(client, data_
     assert not (data_dir / "downloads").exists()
     first = archive(client.get(URL))
     (kept,) = (data_dir / "downloads" / "mtg" / "it").glob("2024-10-02.*.zip")
-    assert archive(client.get(URL)) == first
+    again = client.get(URL)
+    assert archive(again) == first
     assert kept.is_file()
+    assert client.get(URL, headers={"if-none-match": again["ETag"]}).status_code == 304
 
 
 def test_a_data_dir_that_cannot_be_written_still_serves_the_download(client, data_dir, monkeypatch):

@@ -145,6 +145,16 @@ def test_pages_link_the_feeds_that_follow_them(client, feeds):
     assert links("/compare/freshness/?game=synth&edition=ko:2030-02-01") == ["/feeds/synth/ko/2030-02-01/stale.atom"]
 
 
+def test_a_feed_reader_polling_an_unchanged_feed_gets_a_304(client, feeds):
+    url = "/feeds/synth/en/2030-01-01/100/changes.atom"
+    etag = client.get(url)["ETag"]
+    assert client.get(url, headers={"if-none-match": etag}).status_code == 304
+    # In another interface language the titles differ: another ETag, the whole feed.
+    french = client.get(url, headers={"if-none-match": etag, "accept-language": "fr"})
+    assert french.status_code == 200 and french["ETag"] != etag
+    assert "<title>Modifications de la règle 100 (Anglais)</title>" in french.content.decode()
+
+
 @pytest.mark.parametrize(
     "url",
     [
