@@ -42,7 +42,7 @@ class _AtomFeed(Feed):
         return super().__call__(request, *args, **kwargs)
 
 
-def _edition(game: str, language: str, slug: str) -> Edition:
+def edition_or_404(game: str, language: str, slug: str) -> Edition:
     edition = Edition.objects.named(game, language, slug)
     if edition is None:
         raise Http404("no such edition")
@@ -95,7 +95,7 @@ class RuleChangesFeed(_AtomFeed):
     description_template = "opendata/feed_rule_change.html"
 
     def get_object(self, request, game: str, language: str, edition: str, number: str) -> Entry:
-        edition_row = _edition(game, language, edition)
+        edition_row = edition_or_404(game, language, edition)
         entry = (
             Entry.objects.in_edition(edition_row)
             .filter(number=number)
@@ -171,7 +171,7 @@ class StaleFeed(_AtomFeed):
     description_template = "opendata/feed_stale.html"
 
     def get_object(self, request, game: str, language: str, edition: str) -> Edition:
-        edition_row = _edition(game, language, edition)
+        edition_row = edition_or_404(game, language, edition)
         if edition_row.translates_id is None:
             raise Http404("this edition is not a translation of an imported edition")
         self.report = stored_freshness(edition_row)

@@ -15,7 +15,7 @@ from rulesref.rules.selectors import content_version
 
 from . import feeds
 from .downloads import download_file, download_name
-from .feeds import _edition
+from .feeds import edition_or_404
 
 
 def _data_etag(request, game: str, *args, **kwargs) -> str:
@@ -29,7 +29,7 @@ def _feed_etag(request, game: str, *args, **kwargs) -> str:
 @condition(etag_func=_data_etag)
 def edition_download(request, game: str, language: str, edition: str):
     """One edition's data files and schemas as a zip (``downloads.py``): kept since its import, or built now."""
-    edition_row = _edition(game, language, edition)
+    edition_row = edition_or_404(game, language, edition)
     found = download_file(edition_row)
     name = download_name(edition_row)
     if isinstance(found, bytes):
