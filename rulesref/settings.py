@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "rulesref.compare",
     "rulesref.site",
     "rulesref.examples",
+    "rulesref.opendata",
 ]
 
 MIDDLEWARE = [

@@ -15,6 +15,7 @@ urlpatterns = [
     path("search/", include("rulesref.search.urls")),
     path("examples/", include("rulesref.examples.urls")),
     path("compare/", include("rulesref.compare.urls")),
+    path("", include("rulesref.opendata.urls")),
     path("", include("rulesref.site.urls")),
 ]
 

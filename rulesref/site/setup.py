@@ -56,6 +56,25 @@ def compute_comparisons(games: list[str] | None = None) -> str:
     return f"workbench: {computed} edition differences and freshness reports computed in {seconds:.1f} s"
 
 
+def compute_downloads(games: list[str] | None = None) -> str:
+    """Write each edition's download (``opendata/downloads.py``) of ``games`` (default: every game); a line
+    saying how many and how long, or "" when all were there."""
+    from rulesref.opendata.downloads import downloads_refresh
+    from rulesref.rules.models import Game
+
+    start = time.perf_counter()
+    slugs = games if games is not None else list(Game.objects.order_by("slug").values_list("slug", flat=True))
+    try:
+        written = sum(1 for game in slugs for _line in downloads_refresh(game=game))
+    except OSError as error:
+        # The import is done; a page builds a missing download when it is first asked for.
+        return f"downloads not written ({error.strerror or error}): each is built when first downloaded"
+    if not written:
+        return ""
+    editions = "1 edition" if written == 1 else f"{written} editions"
+    return f"downloads: written for {editions} in {time.perf_counter() - start:.1f} s"
+
+
 def sync_glossary() -> Iterator[str]:
     """Load rules_data/glossary unless the database already holds exactly that data."""
     directory = settings.RULES_DATA_DIR / "glossary"

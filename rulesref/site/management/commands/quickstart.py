@@ -12,6 +12,7 @@ from rulesref.site.fetch import summary_lines
 from rulesref.site.setup import (
     SetupError,
     compute_comparisons,
+    compute_downloads,
     fetch_official_rules,
     import_bundled_sources,
     import_corpora,
@@ -91,6 +92,9 @@ class Command(BaseCommand):
         for report in fetched:
             for line in summary_lines(report):
                 self.stdout.write(line)
+        downloads = compute_downloads()
+        if downloads:
+            self.stdout.write(downloads)
         if options["no_serve"]:
             self.stdout.write(f"ready; database at {settings.DATABASES['default']['NAME']}")
             return
