@@ -82,6 +82,9 @@ INSTALLED_APPS = [
     "rulesref.compare",
     "rulesref.site",
     "rulesref.examples",
+    # The JSON API (django-ninja: "ninja" for its Swagger UI files and template).
+    "ninja",
+    "rulesref.api",
 ]
 
 MIDDLEWARE = [
@@ -89,6 +92,8 @@ MIDDLEWARE = [
     # Static files (compressed, with far-future caching of hashed names) before anything else.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Under /api/: CORS, and JSON problems instead of any HTML error page (rulesref/api/problems.py).
+    "rulesref.api.problems.ApiMiddleware",
     # Pages carry no secret (no CSRF token: the language switch is exempt), so compressing
     # them does not expose one to BREACH-style guessing.
     "django.middleware.gzip.GZipMiddleware",
