@@ -12,7 +12,8 @@ from ninja.openapi.docs import Swagger
 from ninja.renderers import JSONRenderer
 
 from .endpoints import compare, glossary, reference, scenarios, search
-from .problems import ApiError, problem, problem_of
+from .problems import PROBLEM_TYPE, ApiError, problem, problem_of
+from .schemas import Problem
 
 DESCRIPTION = """Read-only JSON access to the multilingual rules reference: games, editions, contents,
 rules with their examples and cross-references, the same rule in every language, search, side by side,
@@ -37,7 +38,35 @@ class Docs(Swagger):
     template = "api/docs.html"
 
 
-api = NinjaAPI(
+# Problems every operation may answer, and the ones only some do.
+PROBLEMS = {
+    "400": "A bad parameter (not a number, out of bounds, an unknown language, a query that cannot be read)",
+    "404": "An unknown game, language, edition, rule, term, card, scenario or page",
+}
+SEARCH_PROBLEMS = {
+    "429": "Too many searches from this client at once (Retry-After says when to try again)",
+    "503": "The search index is not built or is damaged",
+}
+
+
+class Api(NinjaAPI):
+    def get_openapi_schema(self, *args, **kwargs):
+        """ninja's description, with the problems (``application/problem+json``) every operation answers."""
+        schema = super().get_openapi_schema(*args, **kwargs)
+        schema["components"].setdefault("schemas", {})["Problem"] = Problem.model_json_schema(
+            ref_template="#/components/schemas/{model}"
+        )
+        content = {PROBLEM_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}}
+        for path, operations in schema["paths"].items():
+            for operation in operations.values():
+                problems = {**PROBLEMS, **(SEARCH_PROBLEMS if path.endswith("/search") else {})}
+                for status, description in problems.items():
+                    operation["responses"][status] = {"description": description, "content": content}
+                operation["responses"]["default"] = {"description": "Any other problem (500)", "content": content}
+        return schema
+
+
+api = Api(
     title="rulesref API",
     version="1",
     description=DESCRIPTION,

@@ -206,7 +206,6 @@ class SearchHitOut(Schema):
     kind: str
     score: float
     matched_language: str
-    concept: int | None = None
     texts: list[SearchText] = Field(description="The hit in every language shown, the matched one first")
     not_in: list[str] = Field(description="Languages asked for that lack this rule (then shown in another)")
 
