@@ -175,7 +175,7 @@ class HistoryVersion(Schema):
     edition: EditionRef
     entry: EntryRef | None
     change: str | None = Field(description="Against the version before: added, changed, moved, unchanged")
-    pieces: list[tuple[str, str]] = Field(description="Word differences from the version before: (op, text)")
+    pieces: list[tuple[str, str]] = Field(description="Word differences from the version before: (op, text), op equal, insert or delete")
 
 
 class HistoryOut(Schema):
@@ -256,7 +256,7 @@ class ChangeOut(Schema):
     score: float | None
     title: str
     text: str
-    pieces: list[tuple[str, str]] = Field(description="Word differences: (op, text), op one of =, +, -")
+    pieces: list[tuple[str, str]] = Field(description="Word differences: (op, text), op equal, insert or delete")
     references_lost: list[str]
     references_gained: list[str]
 
