@@ -95,7 +95,13 @@ class ApiMiddleware:
             return response
         # The API speaks JSON whatever the client accepts: the search throttle answers JSON then.
         request.META["HTTP_ACCEPT"] = JSON_TYPE
+        # HEAD is a GET without the body (ninja routes GET only); the headers, Content-Length included, stay.
+        head = request.method == "HEAD"
+        if head:
+            request.method = "GET"
         response = self.get_response(request)
+        if head and not response.streaming:
+            response.content = b""
         if response.status_code >= 400 and not response.get("Content-Type", "").startswith(PROBLEM_TYPE):
             response = self._as_problem(response)
         elif request.method in ("GET", "HEAD"):

@@ -99,6 +99,15 @@ def test_errors_are_problems_with_the_right_status(api, path, status, error, det
     assert (data["error"], data["detail"], data["status"]) == (error, detail, status)
 
 
+def test_head_is_a_get_without_its_body(api):
+    get, _ = api.get(RULE)
+    head = api.raw.head(RULE)
+    assert head.status_code == 200
+    assert head.content == b""
+    assert head["ETag"] == get["ETag"]
+    assert head["Content-Length"] == str(len(get.content))
+
+
 def test_a_wrong_method_is_a_405_problem(api):
     response = api.raw.post(RULE)
     assert response.status_code == 405
