@@ -155,6 +155,9 @@ class RuleOut(EntryOut):
     subrules: list[EntryOut] = Field(description="What is printed under it, in source order (paginated)")
     pagination: Pagination = Field(description="Pages of subrules")
     cited_by: list[EntryRef] = Field(description="The entries of the edition that cite it")
+    printed_again: list[EntryOut] = Field(
+        description="The entries the source prints with the same number again (Duskmourn's two 702.175)"
+    )
     translations: list[Translation]
 
 

@@ -130,3 +130,11 @@ def test_a_rule_history_compares_each_version_with_the_one_before(api):
         ("mtg:it:2023-06-16", None),
     ]
     assert data["links"]["html"] == "/compare/history/mtg/it/2024-10-02/208.2a/"
+
+
+def test_a_number_printed_twice_gives_both_entries(api):
+    data = ok(api, f"{EN}/rules/702.175")
+    assert (data["text"], data["printed_twice"]) == ("Offspring", False)
+    again = data["printed_again"]
+    assert [(e["number"], e["text"], e["printed_twice"]) for e in again] == [("702.175", "Impending", True)]
+    assert again[0]["id"].startswith("mtg:en:2024-09-20:702.175~")

@@ -259,7 +259,9 @@ def rule(
     numbers = {e.pk: e.number for e in [*selectors.ancestors(main), main, *below]}
     for entry in [main, *shown]:
         entry._parent_number = numbers.get(entry.parent_id)
-    targets = selectors.reference_targets(row, [main, *shown])
+    for entry in found[1:]:
+        entry._parent_number = numbers.get(entry.parent_id)
+    targets = selectors.reference_targets(row, [*found, *shown])
     matcher = _matcher(row)
     data = _entry(main, row, targets, matcher)
     previous, following = selectors.neighbours(main)
@@ -274,6 +276,7 @@ def rule(
         subrules=[_entry(e, row, targets, matcher) for e in shown],
         pagination=pagination,
         cited_by=[entry_ref(e, row) for e in selectors.cited_by(found)],
+        printed_again=[_entry(e, row, targets, matcher) for e in found[1:]],
         translations=translations,
     )
     data["links"]["edition"] = api_url("edition", **edition_args(row))
