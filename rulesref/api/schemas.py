@@ -178,7 +178,9 @@ class HistoryVersion(Schema):
     edition: EditionRef
     entry: EntryRef | None
     change: str | None = Field(description="Against the version before: added, changed, moved, unchanged")
-    pieces: list[tuple[str, str]] = Field(description="Word differences from the version before: (op, text), op equal, insert or delete")
+    pieces: list[tuple[str, str]] = Field(
+        description="Word differences from the version before: (op, text), op equal, insert or delete"
+    )
 
 
 class HistoryOut(Schema):
