@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import logging
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 
 from .conditional import with_content_etag
 
@@ -35,6 +35,7 @@ PREFLIGHT_HEADERS = {
 # The code of a problem by its status, when nothing more precise is known.
 CODES = {
     400: "bad_parameter",
+    403: "forbidden",
     404: "not_found",
     405: "method_not_allowed",
     406: "not_acceptable",
@@ -115,6 +116,8 @@ class ApiMiddleware:
             return None
         if isinstance(exception, ApiError):
             return problem_of(exception)
+        if isinstance(exception, Http404):
+            return problem(404, "not_found", DETAILS[404])
         logger.exception("API request %s failed", request.path, exc_info=exception)
         return problem(500, "server_error", DETAILS[500])
 

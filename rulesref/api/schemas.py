@@ -19,6 +19,10 @@ class Problem(Schema):
     parameter: str | None = Field(None, description="The parameter at fault, when one is")
 
 
+class Index(Schema):
+    links: Links
+
+
 class Pagination(Schema):
     count: int
     page: int

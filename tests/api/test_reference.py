@@ -15,6 +15,15 @@ def ok(api, path):
     return data
 
 
+def test_the_entry_point_links_the_resources_and_the_description(api):
+    links = ok(api, "/api/v1/")["links"]
+    assert (links["games"], links["openapi"], links["docs"]) == (
+        "/api/v1/games",
+        "/api/v1/openapi.json",
+        "/api/v1/docs",
+    )
+
+
 def test_games_list_the_bundled_games_with_their_languages_and_links(api):
     data = ok(api, "/api/v1/games")
     games = {game["id"]: game for game in data["games"]}

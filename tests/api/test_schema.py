@@ -13,6 +13,7 @@ pytestmark = pytest.mark.django_db
 EN = "/api/v1/editions/mtg/en/2024-09-20"
 # (address, status): at least one answer of every path of the description, and its problems.
 REQUESTS = [
+    ("/api/v1/", 200),
     ("/api/v1/games", 200),
     ("/api/v1/games/mtg", 200),
     ("/api/v1/games/chess", 404),

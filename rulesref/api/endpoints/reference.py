@@ -24,7 +24,7 @@ from .. import lookup, schemas
 from ..conditional import for_game
 from ..paging import DEFAULT_PER_PAGE, MAX_PER_PAGE, page_of
 from ..problems import ApiError
-from ..resources import api_url, edition_args, edition_id, edition_ref, entry_id, entry_ref
+from ..resources import NAMESPACE, api_url, edition_args, edition_id, edition_ref, entry_id, entry_ref
 
 router = Router(tags=["reference"])
 
@@ -46,6 +46,23 @@ def _game(slug: str, editions: list[Edition]) -> dict:
             "terms": api_url("terms", game=slug),
             "cards": api_url("cards", game=slug),
         },
+    }
+
+
+@router.get("/", response=schemas.Index, url_name="index", summary="Where to start")
+def index(request):
+    """The API's entry point: its resources, its description and the page that shows it."""
+    return {
+        "links": {
+            "games": api_url("games"),
+            "search": api_url("search"),
+            "scenarios": api_url("scenarios"),
+            "side-by-side": api_url("side-by-side"),
+            "diff": api_url("diff"),
+            "openapi": reverse(f"{NAMESPACE}:openapi-json"),
+            "docs": reverse(f"{NAMESPACE}:openapi-view"),
+            "html": reverse("site:home"),
+        }
     }
 
 
