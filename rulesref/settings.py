@@ -92,11 +92,12 @@ MIDDLEWARE = [
     # Static files (compressed, with far-future caching of hashed names) before anything else.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
-    # Under /api/: CORS, and JSON problems instead of any HTML error page (rulesref/api/problems.py).
-    "rulesref.api.problems.ApiMiddleware",
     # Pages carry no secret (no CSRF token: the language switch is exempt), so compressing
     # them does not expose one to BREACH-style guessing.
     "django.middleware.gzip.GZipMiddleware",
+    # Under /api/: CORS, ETags, and JSON problems instead of any HTML error page (rulesref/api/problems.py);
+    # inside gzip, so that it reads and hashes the answers before they are compressed.
+    "rulesref.api.problems.ApiMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -35,7 +35,8 @@ CACHE_PREFIX = "api:"
 def _finish(response: HttpResponse, etag: str | None) -> HttpResponse:
     if etag is not None:
         response["ETag"] = etag
-    patch_vary_headers(response, ("Accept-Language",))
+    # The interface language (passed-on messages are in it) comes from Accept-Language or the cookie.
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
     # Clients may keep an answer but ask again (a 304 is cheap): a re-import shows at once.
     patch_cache_control(response, no_cache=True)
     return response

@@ -22,6 +22,19 @@ def test_an_answer_the_client_has_is_a_304(api, path):
     assert other.status_code == 200
 
 
+def test_a_compressed_answer_revalidates_too(api):
+    import gzip
+    import json
+
+    first = api.raw.get(RULE, HTTP_ACCEPT_ENCODING="gzip")
+    assert first["Content-Encoding"] == "gzip"
+    assert json.loads(gzip.decompress(first.content))["id"] == "mtg:en:2024-09-20:208.1"
+    # gzip makes the ETag weak; If-None-Match compares weakly.
+    assert first["ETag"].startswith('W/"')
+    again = api.raw.get(RULE, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+
+
 def test_a_reimport_changes_a_rules_etag(api):
     from rulesref.rules.models import Edition
 
