@@ -37,6 +37,13 @@ class Docs(Swagger):
 
     template = "api/docs.html"
 
+    def render_page(self, request, api, **kwargs):
+        response = super().render_page(request, api, **kwargs)
+        # Swagger UI's style sheet draws its icons from data: URLs; this page alone may load such images
+        # (its scripts stay files of the site's own, as everywhere).
+        response._csp_update = {"img-src": ["'self'", "data:"]}
+        return response
+
 
 # Problems every operation may answer, and the ones only some do.
 PROBLEMS = {
