@@ -25,11 +25,11 @@ PROBLEM_TYPE = "application/problem+json"
 JSON_TYPE = "application/json"
 CORS_HEADERS = {
     "Access-Control-Allow-Origin": "*",
-    "Access-Control-Expose-Headers": "ETag, Last-Modified, Retry-After, Link",
+    "Access-Control-Expose-Headers": "ETag, Retry-After",
 }
 PREFLIGHT_HEADERS = {
     "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
-    "Access-Control-Allow-Headers": "If-None-Match, If-Modified-Since, Accept, Accept-Language",
+    "Access-Control-Allow-Headers": "If-None-Match, Accept, Accept-Language",
     "Access-Control-Max-Age": "86400",
 }
 # The code of a problem by its status, when nothing more precise is known.
@@ -79,6 +79,10 @@ def is_api(request) -> bool:
     return request.path.startswith(PREFIX)
 
 
+def _has_nul(request) -> bool:
+    return "\x00" in request.path or any("\x00" in k or "\x00" in v for k, vs in request.GET.lists() for v in vs)
+
+
 class ApiMiddleware:
     """CORS for every answer under ``/api/``, and a problem instead of any answer there that is not
     JSON (Django's 404 and 500 pages, the throttle's 429 page, a 405)."""
@@ -94,6 +98,9 @@ class ApiMiddleware:
             for name, value in {**CORS_HEADERS, **PREFLIGHT_HEADERS}.items():
                 response[name] = value
             return response
+        if _has_nul(request):
+            # No database takes a NUL in a text (PostgreSQL refuses the query): refused before any view.
+            return self._with_cors(problem(400, "bad_parameter", "the address holds a NUL character (%00)"))
         # The API speaks JSON whatever the client accepts: the search throttle answers JSON then.
         request.META["HTTP_ACCEPT"] = JSON_TYPE
         # HEAD is a GET without the body (ninja routes GET only); the headers, Content-Length included, stay.
@@ -107,6 +114,10 @@ class ApiMiddleware:
             response = self._as_problem(response)
         elif request.method in ("GET", "HEAD"):
             response = with_content_etag(request, response)
+        return self._with_cors(response)
+
+    @staticmethod
+    def _with_cors(response):
         for name, value in CORS_HEADERS.items():
             response[name] = value
         return response

@@ -103,6 +103,14 @@ def test_a_preflight_is_answered_for_get(api):
             "page: Input should be a valid integer, unable to parse string as an integer",
         ),
         (f"{RULE}?page=9", 404, "unknown_page", "page 9 is past the last page, 1"),
+        (
+            "/api/v1/editions/mtg/en/2024-09-20/rules/20x",
+            400,
+            "bad_parameter",
+            "number: String should match pattern '^[0-9]+(?:\\.[0-9]+[a-z]{0,2})*$'",
+        ),
+        ("/api/v1/games/mtg/cards/a%00b", 400, "bad_parameter", "the address holds a NUL character (%00)"),
+        ("/api/v1/search?q=a%00", 400, "bad_parameter", "the address holds a NUL character (%00)"),
     ],
 )
 def test_errors_are_problems_with_the_right_status(api, path, status, error, detail):

@@ -4,7 +4,7 @@ every language's forms (the workbench's term page), one term, cards and the rule
 from __future__ import annotations
 
 from django.urls import reverse
-from ninja import Query, Router
+from ninja import Path, Query, Router
 from ninja.decorators import decorate_view
 
 from rulesref.compare.terms import Glossary
@@ -20,6 +20,9 @@ from ..problems import ApiError
 from ..resources import api_url, edition_args, edition_ref, entry_ref
 
 router = Router(tags=["glossary and cards"])
+
+# A term's or card's key: a slug (toughness, lost-order-of-jarkeld).
+KEY = Path(..., pattern=r"^[-a-zA-Z0-9_]+$", description="A slug: toughness, lost-order-of-jarkeld")
 
 
 @router.get(
@@ -96,7 +99,7 @@ def terms(
 
 @router.get("/games/{game}/terms/{key}", response=schemas.TermDetail, url_name="term", summary="One term")
 @decorate_view(for_game)
-def term(request, game: str, key: str):
+def term(request, game: str, key: str = KEY):
     """A term's forms in every language, and its glossary page in each language's newest edition."""
     lookup.game_editions(game)
     forms = Glossary.load(game, None).forms.get(key)
@@ -151,7 +154,7 @@ def cards(
 
 @router.get("/games/{game}/cards/{key}", response=schemas.CardDetail, url_name="card", summary="One card")
 @decorate_view(for_game)
-def card(request, game: str, key: str):
+def card(request, game: str, key: str = KEY):
     """A card's names and every rule, in every edition, whose text or examples name it."""
     lookup.game_editions(game)
     row = selectors.card_named(game, key)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.db.models import Count
 from django.urls import reverse
-from ninja import Query, Router
+from ninja import Path, Query, Router
 from ninja.decorators import decorate_view
 
 from rulesref.compare.editiondiff import rule_versions
@@ -19,6 +19,7 @@ from rulesref.examples.panels import scenario_for_example
 from rulesref.rules import selectors
 from rulesref.rules.marking import TermMatcher
 from rulesref.rules.models import Edition, Entry, Example, GlossaryEntry
+from rulesref.rules.urls import RuleNumberConverter
 
 from .. import lookup, schemas
 from ..conditional import for_game
@@ -27,6 +28,9 @@ from ..problems import ApiError
 from ..resources import NAMESPACE, api_url, edition_args, edition_id, edition_ref, entry_id, entry_ref
 
 router = Router(tags=["reference"])
+
+# A rule number as the HTML pages' addresses take it (208, 208.2a, 704.5aa, 104.3.1).
+NUMBER = Path(..., pattern=f"^{RuleNumberConverter.regex}$", description="A number as printed: 208, 208.2a, 4.3.5")
 
 
 def _game(slug: str, editions: list[Edition]) -> dict:
@@ -262,7 +266,7 @@ def rule(
     game: str,
     language: str,
     edition: str,
-    number: str,
+    number: str = NUMBER,
     page: int = Query(1, ge=1),
     per_page: int = Query(DEFAULT_PER_PAGE * 2, ge=1, le=MAX_PER_PAGE),
 ):
@@ -343,7 +347,7 @@ def concept(request, game: str, concept: int):
     summary="A rule in every edition of its language, each against the version before",
 )
 @decorate_view(for_game)
-def history(request, game: str, language: str, edition: str, number: str):
+def history(request, game: str, language: str, edition: str, number: str = NUMBER):
     row = lookup.edition(game, language, edition)
     main = lookup.entries(row, number)[0]
     versions = []
