@@ -202,7 +202,9 @@ def _terms(matcher: TermMatcher, game: str, texts: list[str]) -> list[dict]:
     return list(found.values())
 
 
-def _entry(entry: Entry, edition: Edition, targets: dict, matcher: TermMatcher) -> dict:
+def _entry(entry: Entry, edition: Edition, targets: dict, matcher: TermMatcher, numbers: dict[int, str]) -> dict:
+    """An entry with its text, examples, references (``targets``: where each leads), terms, and its
+    parent's number (``numbers``: entry id → number, of the entries around it)."""
     data = entry_ref(entry, edition)
     examples = []
     for example in entry.examples.all():
@@ -234,12 +236,9 @@ def _entry(entry: Entry, edition: Edition, targets: dict, matcher: TermMatcher) 
                 "target": entry_ref(target) if target is not None else None,
             }
         )
-    parent = None
-    if entry.parent_id:
-        parent = getattr(entry, "_parent_number", None)
     data.update(
         text=entry.text,
-        parent=parent,
+        parent=numbers.get(entry.parent_id) if entry.parent_id else None,
         printed_twice=bool(entry.duplicate_of_id),
         changed_by_publisher=entry.changed_by_publisher,
         examples=examples,
@@ -277,27 +276,24 @@ def rule(
     main = found[0]
     below = selectors.subtree(main)
     shown, pagination = page_of(request, below, page, per_page)
-    numbers = {e.pk: e.number for e in [*selectors.ancestors(main), main, *below]}
-    for entry in [main, *shown]:
-        entry._parent_number = numbers.get(entry.parent_id)
-    for entry in found[1:]:
-        entry._parent_number = numbers.get(entry.parent_id)
+    ancestors = selectors.ancestors(main)
+    numbers = {e.pk: e.number for e in [*ancestors, *found, *below]}
     targets = selectors.reference_targets(row, [*found, *shown])
     matcher = _matcher(row)
-    data = _entry(main, row, targets, matcher)
+    data = _entry(main, row, targets, matcher, numbers)
     previous, following = selectors.neighbours(main)
     translations = [
         {"language": lang, "edition": edition_ref(other), "entry": entry_ref(same, other) if same else None}
         for lang, (other, same) in selectors.aligned_entries(main).items()
     ]
     data.update(
-        ancestors=[entry_ref(e, row) for e in selectors.ancestors(main)],
+        ancestors=[entry_ref(e, row) for e in ancestors],
         previous=entry_ref(previous, row) if previous else None,
         next=entry_ref(following, row) if following else None,
-        subrules=[_entry(e, row, targets, matcher) for e in shown],
+        subrules=[_entry(e, row, targets, matcher, numbers) for e in shown],
         pagination=pagination,
         cited_by=[entry_ref(e, row) for e in selectors.cited_by(found)],
-        printed_again=[_entry(e, row, targets, matcher) for e in found[1:]],
+        printed_again=[_entry(e, row, targets, matcher, numbers) for e in found[1:]],
         translations=translations,
     )
     data["links"]["edition"] = api_url("edition", **edition_args(row))
