@@ -83,6 +83,10 @@ INSTALLED_APPS = [
     "rulesref.site",
     "rulesref.examples",
     "rulesref.opendata",
+
+    # The JSON API (django-ninja: "ninja" for its Swagger UI files and template).
+    "ninja",
+    "rulesref.api",
 ]
 
 MIDDLEWARE = [
@@ -93,6 +97,9 @@ MIDDLEWARE = [
     # Pages carry no secret (no CSRF token: the language switch is exempt), so compressing
     # them does not expose one to BREACH-style guessing.
     "django.middleware.gzip.GZipMiddleware",
+    # Under /api/: CORS, ETags, and JSON problems instead of any HTML error page (rulesref/api/problems.py);
+    # inside gzip, so that it reads and hashes the answers before they are compressed.
+    "rulesref.api.problems.ApiMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
