@@ -3,12 +3,15 @@
 - only ``rulesref/search/`` imports whoosh;
 - the parsers (``rulesref/rules/parsers/``) and the aligners (``rules/alignment.py``,
   ``rules/structure_alignment.py``) import no Django, not even through another module;
-- ``rulesref/rules/`` and ``rulesref/core/`` never import ``search``, ``examples`` or ``compare``;
+- ``rulesref/rules/`` and ``rulesref/core/`` never import ``search``, ``examples``, ``compare`` or ``api``;
 - the search's reader (``generations`` and what it imports) never imports the writer (``store``), and
   nothing a query runs (what ``service`` and ``views`` import, and what those import) imports a
   build-time module (``store``, ``documents``, ``derivation``, ``progress``);
 - the search's stages (``STAGES``, in pipeline order) never import a later stage, and the helpers every
-  stage shares (``SHARED``) import no stage at all: only ``service`` calls the stages.
+  stage shares (``SHARED``) import no stage at all: only ``service`` calls the stages;
+- no modules of ``rulesref/examples/`` import each other in a circle, and the parts of the examples'
+  ``Game`` (``GAME_PARTS``: zones, actions, effects, stack, turns, state-based actions) import neither
+  ``game`` nor one another: only ``game`` puts them together.
 """
 
 from __future__ import annotations
@@ -43,6 +46,12 @@ SHARED = tuple(
         "limits",
     )
 )
+
+
+EXAMPLES = "rulesref.examples"
+ENGINE = f"{EXAMPLES}.engine"
+# The parts of the examples' Game, each a class that game.Game inherits.
+GAME_PARTS = tuple(f"{ENGINE}.{name}" for name in ("zones", "actions", "effects", "stack", "turns", "sba"))
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -92,7 +101,7 @@ def violations(root: Path) -> list[str]:
         if not starts(name, "rulesref.search") and any(starts(i, "whoosh") for i in imported):
             found.append(f"{name} imports whoosh (only rulesref.search may)")
         if starts(name, "rulesref.rules") or starts(name, "rulesref.core"):
-            for upper in ("rulesref.search", "rulesref.examples", "rulesref.compare"):
+            for upper in ("rulesref.search", "rulesref.examples", "rulesref.compare", "rulesref.api"):
                 if any(starts(i, upper) for i in imported):
                     found.append(f"{name} imports {upper}")
     # Parsers and aligners: follow every rulesref module they import (and the packages those live in).
@@ -111,7 +120,58 @@ def violations(root: Path) -> list[str]:
                 elif imported in graph:
                     todo.append(imported)
     found += _search_violations(graph)
+    found += _examples_violations(graph)
     return sorted(set(found))
+
+
+def _examples_violations(graph: dict[str, set[str]]) -> list[str]:
+    found = []
+    # Imports between modules of the examples app; ``from .. import x`` also names the package it
+    # imports from, which is not an import of that package's own code.
+    within = {
+        name: {i for i in imported if i.startswith(EXAMPLES + ".") and i in graph and not name.startswith(i + ".")}
+        for name, imported in graph.items()
+        if name.startswith(EXAMPLES + ".")
+    }
+    for cycle in _cycles(within):
+        found.append("import circle: " + " → ".join(cycle + [cycle[0]]))
+    for part in GAME_PARTS:
+        for other in (f"{ENGINE}.game",) + GAME_PARTS:
+            if other != part and other in within.get(part, ()):
+                found.append(f"{part} imports {other} (only {ENGINE}.game puts the parts of Game together)")
+    return found
+
+
+def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """One circle per strongly connected group of modules (Tarjan), starting from its first module."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in sorted(edges.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1 or node in edges.get(node, ()):
+                groups.append(sorted(group))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return sorted(groups)
 
 
 def _search_violations(graph: dict[str, set[str]]) -> list[str]:
@@ -183,8 +243,21 @@ def test_the_check_finds_each_kind_of_crossing(tmp_path):
     write(tmp_path, "rulesref/search/results.py")
     write(tmp_path, "rulesref/search/spelling.py", "from .snippets import analysed\n")
     write(tmp_path, "rulesref/search/snippets.py")
+    for package in ("rulesref/examples", "rulesref/examples/engine"):
+        write(tmp_path, f"{package}/__init__.py")
+    write(tmp_path, "rulesref/examples/runner.py", "from .engine.game import Game\nfrom . import expressions\n")
+    write(tmp_path, "rulesref/examples/expressions.py")
+    write(tmp_path, "rulesref/examples/engine/game.py", "from .sba import StateBasedActions\nfrom . import turns\n")
+    write(tmp_path, "rulesref/examples/engine/sba.py", "from .game import Game\n")
+    write(tmp_path, "rulesref/examples/engine/turns.py", "from .. import expressions\nfrom .stack import Stack\n")
+    write(tmp_path, "rulesref/examples/engine/stack.py")
     assert violations(tmp_path) == [
+        "import circle: rulesref.examples.engine.game → rulesref.examples.engine.sba → rulesref.examples.engine.game",
         "rulesref.core.checks imports rulesref.search",
+        "rulesref.examples.engine.sba imports rulesref.examples.engine.game"
+        " (only rulesref.examples.engine.game puts the parts of Game together)",
+        "rulesref.examples.engine.turns imports rulesref.examples.engine.stack"
+        " (only rulesref.examples.engine.game puts the parts of Game together)",
         "rulesref.rules.parsers.cr imports Django (through rulesref.rules.parsers.helpers)",
         "rulesref.rules.parsers.helpers imports Django (through rulesref.rules.parsers.helpers)",
         "rulesref.rules.views imports rulesref.search",

@@ -33,6 +33,7 @@ CHECKS = {
     "can": _("legal actions"),
     "exists": _("exists"),
     "last_known_counters": _("counters when it last existed on the battlefield"),
+    "waiting_effects": _("effects that exist but do nothing to it yet"),
     "life": _("life total"),
     "hand": _("cards in hand"),
     "library": _("cards in library"),
@@ -67,6 +68,14 @@ LAYERS = {
     "7b": _("layer 7b: setting power/toughness"),
     "7c": _("layer 7c: modifying power/toughness"),
     "7d": _("layer 7d: switching"),
+}
+
+# Why a layer's result is what it is (the engine's ``Applied.note``).
+LAYER_NOTES = {
+    "no-chosen-player": _(
+        "it is not on the battlefield, so there is no chosen player: a number that can’t be determined is 0 "
+        "(rule 208.2a)"
+    ),
 }
 
 STEPS = {

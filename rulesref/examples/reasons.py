@@ -9,11 +9,10 @@ first reason naming an example wins. No Django here.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .scenarios import GAMES, LANGUAGES, ScenarioError, Table
+from .scenarios import GAMES, LANGUAGES, ScenarioError, Table, field_lines, line_of, read_toml
 
 PATTERN_RE = re.compile(r"^(?:\(unnumbered\)|\d{3}-\d{3}|\d{1,3}(?:\.\d+[a-z]{0,2})?(?:#\d+)?)$")
 
@@ -69,13 +68,18 @@ class Reasons:
 
 
 def load_reasons(path: str | Path) -> Reasons:
+    """The file's reasons; a problem is a ScenarioError naming file, line and reason."""
     path = Path(path)
+    text, data = read_toml(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ScenarioError(path, "", "no such file") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ScenarioError(path, "", f"not valid TOML: {error}") from None
+        return read_reasons(path, data)
+    except ScenarioError as error:
+        if error.line is None:
+            error.line = line_of(field_lines(text), error.where)
+        raise
+
+
+def read_reasons(path: Path, data: dict) -> Reasons:
     root = Table(path, "", data)
     needs_table = root.table("needs", required=True)
     needs = {}

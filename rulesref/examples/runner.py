@@ -21,8 +21,10 @@ from .engine.mana import ordered_colors
 from .engine.snapshot import snapshot
 from .engine.state import Event, timestamp_label
 from .scenarios import (
+    MAX_COUNT,
     PT_RE,
     Scenario,
+    ScenarioError,
     Step,
     Table,
     build_ability,
@@ -30,6 +32,7 @@ from .scenarios import (
     build_effect,
     build_filter,
     interpolated,
+    line_of,
 )
 
 CHECK_LABELS = {
@@ -57,6 +60,7 @@ CHECK_LABELS = {
     "can": "legal actions",
     "exists": "exists",
     "last_known_counters": "counters when it last existed on the battlefield",
+    "waiting_effects": "effects that exist but do nothing to it yet",
     "life": "life total",
     "hand": "cards in hand",
     "library": "cards in library",
@@ -181,7 +185,7 @@ def run(scenario: Scenario, params: dict[str, object] | None = None, *, budget: 
             result = StepResult(step, {})
             trace.steps.append(result)
             try:
-                verdict = take(game, step, values, cards, scenario.path)
+                verdict = take(game, scenario, step, values, cards)
                 game.settle()
                 game.note_control_changes()
             except BudgetExceeded:
@@ -192,6 +196,13 @@ def run(scenario: Scenario, params: dict[str, object] | None = None, *, budget: 
                 result.state = snapshot(game)
                 trace.stopped = f"step {step.index + 1} ({step.text('en')}): {error}"
                 trace.stopped_code = error.code
+                break
+            except ScenarioError as error:  # a value the parameters make impossible: the file's line
+                located(scenario, error)
+                result.error, result.error_code = error.short(), "scenario"
+                result.events = game.take_events()
+                trace.stopped = error.short()  # pages show it: the file's name, not the server's folders
+                trace.stopped_code = "scenario"
                 break
             except ValueError as error:  # a reference the scenario makes that the game cannot follow
                 result.error, result.error_code = str(error), "scenario"
@@ -204,6 +215,9 @@ def run(scenario: Scenario, params: dict[str, object] | None = None, *, budget: 
             result.checks = [
                 evaluate(game, step, expectation, values, verdict, result.events) for expectation in step.expects
             ]
+    except ScenarioError as error:  # a card the parameters make impossible ({${n - 3}} with n = 1)
+        trace.stopped = located(scenario, error).short()
+        trace.stopped_code = "scenario"
     except BudgetExceeded as error:
         trace.stopped = str(error)
         trace.stopped_code = error.code
@@ -213,6 +227,13 @@ def run(scenario: Scenario, params: dict[str, object] | None = None, *, budget: 
     return trace
 
 
+def located(scenario: Scenario, error: ScenarioError) -> ScenarioError:
+    """The error with the line of its field in the scenario's file (the run's tables know no lines)."""
+    if error.line is None:
+        error.line = line_of(scenario.lines, error.where)
+    return error
+
+
 # -- steps ---------------------------------------------------------------------------------
 
 
@@ -220,6 +241,15 @@ def number(value: object, params: dict) -> int:
     value = expressions.interpolate(value, params)
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{value!r} is not a whole number")
+    return value
+
+
+def how_many(scenario: Scenario, where: str, raw: object, params: dict) -> int:
+    """A count or an amount: a whole number from 0 to MAX_COUNT. The reader checks written numbers; one
+    computed from the parameters (``${n - 2}``) is checked here, and names the file's line."""
+    value = number(raw, params)
+    if not 0 <= value <= MAX_COUNT:
+        raise scenario.error(where, f"{raw} is {value} with these parameters; it must be between 0 and {MAX_COUNT}")
     return value
 
 
@@ -240,12 +270,17 @@ def choices_for(raw: dict, params: dict) -> dict:
     return choices
 
 
-def take(game: Game, step: Step, params: dict, cards: dict, path):
+def take(game: Game, scenario: Scenario, step: Step, params: dict, cards: dict):
     """Take one step; returns the legality verdict of an attempt, else None."""
     args = step.args
     do = step.do
+    path = scenario.path
+
+    def count(key: str) -> int:
+        return how_many(scenario, f"steps[{step.index}].{key}", args[key], params)
+
     if do == "setup":
-        setup(game, args, params, cards)
+        setup(game, scenario, args, params, cards)
     elif do == "move":
         game.move(args["object"], args["to"], top=args["top"])
     elif do == "enter":
@@ -256,17 +291,16 @@ def take(game: Game, step: Step, params: dict, cards: dict, path):
             attached_to=args["attached_to"],
         )
     elif do == "create":
-        count = number(args["count"], params)
-        for object_id in ids_for(args["id"], args["count"], count):
+        for object_id in ids_for(args["id"], args["count"], count("count")):
             game.create_token(object_id, cards[args["card"]], controller=args["controller"])
     elif do == "draw":
-        game.draw(args["player"], number(args["count"], params))
+        game.draw(args["player"], count("count"))
     elif do == "discard":
-        game.discard(args["player"], None if args["count"] is None else number(args["count"], params))
+        game.discard(args["player"], None if args["count"] is None else count("count"))
     elif do == "crew":
         game.crew(args["vehicle"], args["crew"])
     elif do == "resolve":
-        for _ in range(number(args["count"], params)):
+        for _ in range(count("count")):
             game.resolve()
     elif do == "apply":
         spec = build_effect(built(path, f"steps[{step.index}].effect", args["effect"], params), params)
@@ -281,11 +315,11 @@ def take(game: Game, step: Step, params: dict, cards: dict, path):
     elif do == "end_effect":
         game.end_effect(args["effect"])
     elif do == "counters":
-        game.add_counters(args["object"], args["kind"], number(args["count"], params))
+        game.add_counters(args["object"], args["kind"], count("count"))
     elif do == "damage":
-        game.damage(args["source"], args["target"], number(args["amount"], params))
+        game.damage(args["source"], args["target"], count("amount"))
     elif do == "lose_life":
-        game.lose_life(args["player"], number(args["amount"], params))
+        game.lose_life(args["player"], count("amount"))
     elif do == "attach":
         game.attach(args["object"], args["to"])
     elif do == "tap":
@@ -311,7 +345,7 @@ def take(game: Game, step: Step, params: dict, cards: dict, path):
         flt = build_filter(built(path, f"steps[{step.index}].filter", args["filter"], params))
         game.destroy_all(flt, controller=args["controller"])
     elif do == "mill":
-        game.mill(args["player"], number(args["count"], params))
+        game.mill(args["player"], count("count"))
     elif do == "end_turn":
         game.end_turn()
     elif do == "go_to":
@@ -332,7 +366,7 @@ def built(path, where: str, raw: dict, params: dict) -> Table:
     return Table(path, where, interpolated(Table(path, where, raw), raw, params))
 
 
-def setup(game: Game, args: dict, params: dict, cards: dict) -> None:
+def setup(game: Game, scenario: Scenario, args: dict, params: dict, cards: dict) -> None:
     turn = args.get("turn")
     if turn:
         game.turn.number = turn["number"]
@@ -341,8 +375,9 @@ def setup(game: Game, args: dict, params: dict, cards: dict) -> None:
     for player, life in args["life"].items():
         game.players[player].life = life
         game.players[player].starting_life = max(game.players[player].starting_life, life)
-    for place in args["place"]:
-        count = number(place["count"], params)
+    for n, place in enumerate(args["place"]):
+        where = f"steps[0].place[{n}]"
+        count = how_many(scenario, f"{where}.count", place["count"], params)
         for object_id in ids_for(place["id"], place["count"], count):
             card = cards[place["card"]]
             obj = game.create_object(
@@ -354,7 +389,7 @@ def setup(game: Game, args: dict, params: dict, cards: dict) -> None:
                 obj.tapped = place["tapped"]
                 obj.attached_to = place["attached_to"]
                 for kind, raw in place["counters"].items():
-                    game.add_counters(object_id, kind, number(raw, params))
+                    game.add_counters(object_id, kind, how_many(scenario, f"{where}.counters.{kind}", raw, params))
                 if place["choices"]:
                     obj.choices = choices_for(place["choices"], params)
     game.changed()
@@ -460,6 +495,9 @@ def object_value(game: Game, object_id: str, key: str, expected):
         actual = computed.mana_value
     elif key == "layers":
         actual = {effect: computed.layers_of(effect) for effect in expected}
+    elif key == "waiting_effects":
+        # Rule 208.3a: created, applied to this object, doing nothing until it is a creature.
+        actual = list(dict.fromkeys(applied.effect for applied in computed.applied if applied.waiting))
     elif key == "order_in_layer":
         actual = {"layer": expected["layer"], "effects": computed.order_in_layer(expected["layer"])}
     elif key == "pt_after_layer":

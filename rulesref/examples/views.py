@@ -16,7 +16,6 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from rulesref.core.games import GAMES
 from rulesref.core.languages import CONTENT_LANGUAGES
@@ -25,13 +24,10 @@ from rulesref.rules.models import Edition, Example
 from . import coverage as coverage_service
 from . import messages, registry
 from .bindings import LANGUAGE_PARAMETER
+from .display import CONTENT_LANGUAGE, text_in, trace_context
 from .engine.budget import Budget
-from .engine.mana import ordered_colors
 from .runner import run
 from .scenarios import ParameterError, Scenario
-
-# The language card names and rule texts of each game are printed in here.
-CONTENT_LANGUAGE = {"mtg": "en", "berserk": "ru"}
 
 
 def linked_language(request) -> str | None:
@@ -81,14 +77,6 @@ def in_the_rules_language(view):
         return response
 
     return page
-
-
-def text_in(texts: dict[str, str], language: str) -> tuple[str, str]:
-    """A text in ``language`` where the scenario has it, else English: (text, its language); the page
-    marks the English one as such."""
-    if language in texts:
-        return texts[language], language
-    return texts["en"], "en"
 
 
 @in_the_rules_language
@@ -217,165 +205,13 @@ def bound_examples(scenario: Scenario, language: str) -> list[dict]:
     return found
 
 
-def player_names() -> dict[str, str]:
-    return {"You": str(messages.PLAYERS["you"]), "Opponent": str(messages.PLAYERS["opponent"])}
-
-
-def trace_context(trace, scenario: Scenario, language: str) -> dict:
-    names = player_names()
-    steps = []
-    for number, result in enumerate(trace.steps, start=1):
-        text, text_lang = text_in(result.step.texts, language)
-        state = result.state or {}
-        objects = state.get("objects", [])
-        object_names = {obj["id"]: obj["name"] for obj in objects}
-        steps.append(
-            {
-                "number": number,
-                "text": text,
-                "text_lang": text_lang,
-                "ok": result.ok,
-                "error": result.error,
-                "events": [messages.event_text(event, names) for event in result.events],
-                "objects": [object_row(obj, object_names, scenario.game) for obj in objects],
-                "players": [player_row(player) for player in state.get("players", [])],
-                "turn": turn_row(state.get("turn")),
-                "stack": state.get("stack", []),
-                "waiting": state.get("waiting_triggers", []),
-                "checks": [check_row(check, names) for check in result.checks],
-            }
-        )
-    stopped = ""
-    if trace.stopped:
-        stopped = str(messages.STOPPED.get(trace.stopped_code, "")) or _("The run stopped: %(reason)s") % {
-            "reason": trace.stopped
-        }
-    checks = trace.checks
-    return {
-        "trace": trace,
-        "steps": steps,
-        "passed": trace.passed,
-        "stopped": stopped,
-        "checks_passed": sum(1 for check in checks if check.ok),
-        "checks_total": len(checks),
-    }
-
-
-def player_label(player_id: str | None) -> str:
-    if player_id is None or player_id == "none":
-        return "—"
-    return str(messages.PLAYERS.get(player_id, player_id))
-
-
-def layer_entry(entry: dict, game: str) -> dict:
-    result = entry["result"]
-    if entry["layer"] == "2":
-        result = player_label(result)
-    if game != "mtg":
-        # Берсерк has no layers and no timestamps: just the effects, in the order they apply.
-        return {"layer": _("effect"), "label": entry["label"], "timestamp": "", "result": result, "waiting": False}
-    return {
-        "layer": messages.LAYERS.get(entry["layer"], entry["layer"]),
-        "label": entry["label"],
-        "timestamp": entry["timestamp"],
-        "result": result,
-        "waiting": entry["waiting"],
-    }
-
-
-def object_row(obj: dict, object_names: dict, game: str = "mtg") -> dict:
-    type_line = " ".join(obj["supertypes"] + obj["types"])
-    if obj["subtypes"]:
-        type_line += " — " + " ".join(obj["subtypes"])
-    state = []
-    if obj["tapped"]:
-        state.append(_("tapped"))
-    if obj["damage"]:
-        state.append(_("damage %(n)s") % {"n": obj["damage"]})
-    for kind, count in obj["counters"].items():
-        state.append(_("%(count)s × %(kind)s counter") % {"count": count, "kind": kind})
-    if obj["attached_to"]:
-        state.append(_("attached to %(name)s") % {"name": object_names.get(obj["attached_to"], obj["attached_to"])})
-    return {
-        "id": obj["id"],
-        "name": obj["name"],
-        "zone": messages.ZONES.get(obj["zone"], obj["zone"]),
-        "controller": player_label(obj["controller"] or obj["owner"]),
-        "type_line": type_line,
-        "colors": ", ".join(str(messages.COLORS[c]) for c in ordered_colors(obj["colors"])) or _("colorless"),
-        "abilities": obj["abilities"],
-        "pt": obj["pt"],
-        "printed_pt": obj["printed_pt"],
-        "state": state,
-        "layers": [layer_entry(entry, game) for entry in obj["layers"] if entry["layer"] != "printed"],
-    }
-
-
-def player_row(player: dict) -> dict:
-    return {**player, "label": player_label(player["id"])}
-
-
-def turn_row(turn: dict | None) -> dict | None:
-    if not turn:
-        return None
-    return {
-        "number": turn["number"],
-        "active": player_label(turn["active"]),
-        "step": messages.STEPS.get(turn["step"], turn["step"]),
-    }
-
-
-def check_row(check, names: dict) -> dict:
-    label = messages.CHECKS.get(check.key, check.key)
-    if check.subject == "object":
-        what = f"{check.what.split(': ')[0]}: {label}"
-    elif check.subject == "player":
-        what = f"{player_label(check.target)}: {label}"
-    else:
-        what = str(label)
-    return {
-        "ok": check.ok,
-        "what": what,
-        "expected": show(check.key, check.expected),
-        "actual": show(check.key, check.actual),
-        "says": check.says,
-    }
-
-
-def show(key: str, value: object) -> str:
-    """A checked value as a reader sees it."""
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if key in ("controller", "owner"):
-        return player_label(value)
-    if key == "zone":
-        return str(messages.ZONES.get(value, value))
-    if key == "colors" and isinstance(value, list):
-        return ", ".join(str(messages.COLORS.get(c, c)) for c in value) or _("colorless")
-    if key == "reasons" and isinstance(value, list):
-        return "; ".join(str(messages.ILLEGAL.get(code, code)) for code in value) or "—"
-    if key == "can" and isinstance(value, dict):
-        # Outside the f-string, or makemessages does not see these two words.
-        verdicts = {True: _("legal"), False: _("illegal")}
-        return ", ".join(
-            f"{messages.ACTIONS.get(action, action)}: {verdicts[bool(legal)]}" for action, legal in value.items()
-        )
-    if isinstance(value, list):
-        return ", ".join(str(item) for item in value) or "—"
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {show(key, v)}" for k, v in value.items()) or "—"
-    if value == "none" and key in ("pt", "base_pt"):
-        return _("no power/toughness")
-    return str(value)
-
-
 def coverage(request):
     language = (get_language() or "en").lower()
     game, lang, slug = coverage_service.DEFAULT_EDITION
     edition = coverage_service.find_edition(game, lang, slug)
     context = {"game": game, "language": lang, "edition_slug": slug, "report": None}
+    # Broken files by name, line and reason (the page does not show the server's folders).
+    context["broken"] = [error.short() for error in registry.problems()]
     if edition is not None:
         context["report"] = coverage_service.edition_coverage(edition, language=language)
     return render(request, "examples/coverage.html", context)

@@ -8,10 +8,17 @@ from tests.conftest import ROOT
 
 PURE = [
     "rulesref.examples.engine.game",
+    "rulesref.examples.engine.zones",
+    "rulesref.examples.engine.actions",
+    "rulesref.examples.engine.effects",
+    "rulesref.examples.engine.stack",
+    "rulesref.examples.engine.turns",
     "rulesref.examples.engine.sba",
     "rulesref.examples.engine.legality",
     "rulesref.examples.engine.snapshot",
     "rulesref.examples.scenarios",
+    "rulesref.examples.scenarios.steps",
+    "rulesref.examples.scenarios.checks",
     "rulesref.examples.expressions",
     "rulesref.examples.runner",
     "rulesref.examples.reasons",

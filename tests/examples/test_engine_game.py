@@ -225,6 +225,34 @@ def test_crew_needs_enough_power_from_untapped_creatures():
     assert g.get("bear").tapped is False
 
 
+def test_a_vehicle_that_is_a_creature_cannot_crew_itself_nor_count_a_creature_twice():
+    """702.122a: crewing taps any number of *other* untapped creatures; each is tapped once."""
+    vehicle = card("Vehicle", "Artifact — Vehicle", "3", "3", abilities=[Ability("crew", "Crew 3", crew=3)])
+    g = game()
+    put(g, "vehicle", vehicle)
+    put(g, "bear", bear())
+    g.create_effect(
+        "animate",
+        "the Vehicle is a creature",
+        EffectSpec(affects=ids("vehicle"), add_types=("Creature",)),
+        controller="you",
+    )
+    assert g.computed("vehicle").is_creature is True
+    with pytest.raises(IllegalAction) as error:
+        g.crew("vehicle", ["vehicle"])
+    assert (str(error.value), error.value.code) == (
+        "Vehicle cannot crew itself: crewing taps other untapped creatures (rule 702.122a)",
+        "crew-self",
+    )
+    with pytest.raises(IllegalAction) as error:
+        g.crew("vehicle", ["bear", "bear"])
+    assert (str(error.value), error.value.code) == (
+        "Runeclaw Bear is named twice: each creature taps once to crew (rule 702.122a)",
+        "crew-twice",
+    )
+    assert (g.get("vehicle").tapped, g.get("bear").tapped, g.stack) == (False, False, [])
+
+
 def test_a_state_trigger_triggers_once_until_it_leaves_the_stack():
     """603.8: an empty hand triggers "draw a card" once."""
     g = game()

@@ -43,6 +43,18 @@ def test_a_characteristic_defining_ability_works_in_every_zone_and_an_unknown_nu
     assert [a.layer for a in g.computed("lost-order").applied] == ["printed", "7a"]
 
 
+def test_the_7a_result_off_the_battlefield_carries_why_the_count_is_0():
+    """The trace can say why: off the battlefield there is no chosen player (208.2a)."""
+    g = game()
+    put(g, "bear", bear(), owner="opponent")
+    put(g, "lost-order", LOST_ORDER, zone="hand")
+    [cda] = [a for a in g.computed("lost-order").applied if a.layer == "7a"]
+    assert (cda.result, cda.note) == ("1/1", "no-chosen-player")
+    g.enter("lost-order", choices={"opponent": "opponent"})
+    [cda] = [a for a in g.computed("lost-order").applied if a.layer == "7a"]
+    assert (cda.result, cda.note) == ("2/2", "")
+
+
 def test_lost_order_on_the_battlefield_without_a_chosen_player_is_1_1():
     g = game()
     put(g, "bear", bear(), owner="opponent")

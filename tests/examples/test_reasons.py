@@ -71,10 +71,12 @@ def test_a_reason_with_an_unknown_need_names_file_and_field(tmp_path):
     )
     with pytest.raises(ScenarioError) as error:
         load_reasons(path)
-    assert str(error.value) == f"{path}: reason[0].needs: 'stak' is not a [needs.stak] of this file"
+    assert str(error.value) == f"{path}:6: reason[0].needs: 'stak' is not a [needs.stak] of this file"
     path.write_text(
         '[needs.stack]\nen = "the stack"\n[[reason]]\ngame = "mtg"\nexamples = ["rule 601"]\nneeds = ["stack"]\n'
     )
     with pytest.raises(ScenarioError) as error:
         load_reasons(path)
-    assert str(error.value) == f"{path}: reason[0].examples: 'rule 601' is not 603.8, 107.1b#1, 800-811 or (unnumbered)"
+    assert str(error.value) == (
+        f"{path}:5: reason[0].examples: 'rule 601' is not 603.8, 107.1b#1, 800-811 or (unnumbered)"
+    )

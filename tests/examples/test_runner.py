@@ -147,5 +147,5 @@ def test_a_scenario_with_a_broken_card_fails_when_it_is_read(tmp_path):
         load_scenario(tmp_path / "gray-ogre.toml")
     assert (
         str(error.value)
-        == f"{tmp_path / 'gray-ogre.toml'}: cards.ogre.mana_cost: unknown mana symbol {{Q}} in '{{2}}{{Q}}'"
+        == f"{tmp_path / 'gray-ogre.toml'}:17: cards.ogre.mana_cost: unknown mana symbol {{Q}} in '{{2}}{{Q}}'"
     )

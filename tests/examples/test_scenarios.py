@@ -114,58 +114,70 @@ def test_a_valid_minimal_file_loads(tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("change", "where", "reason"),
+    ("change", "line", "where", "reason"),
     [
-        (('rule = "208.3a"', 'rule = "208.3 a"'), "example[0].rule", "'208.3 a' is not a rule number such as 208.2a"),
-        (("default = 2", "default = 30"), "params.n.default", "30 is outside 0–20"),
+        (
+            ('rule = "208.3a"', 'rule = "208.3 a"'),
+            10,
+            "example[0].rule",
+            "'208.3 a' is not a rule number such as 208.2a",
+        ),
+        (("default = 2", "default = 30"), 14, "params.n.default", "30 is outside 0–20"),
         (
             ('pt = "2/2"', 'pt = "2-2"'),
+            28,
             "steps[0].expect[0].pt",
             'expected a string such as "4/4", or "none" for no power and toughness',
         ),
-        (('pt = "2/2"', 'pt = "${m}/2"'), "steps[0].expect[0].pt", "unknown parameter 'm'"),
+        (('pt = "2/2"', 'pt = "${m}/2"'), 28, "steps[0].expect[0].pt", "unknown parameter 'm'"),
         (
             ('pt = "2/2"', 'pt = "2/2"\ncolour = ["W"]'),
+            29,
             "steps[0].expect[0].colour",
             "cannot check 'colour' here (checks: base_pt, can, colors, controller, counters, creature, damage, exists, "
             "has, lacks, last_known_counters, layers, mana_value, order_in_layer, owner, power, pt, pt_after_layer, "
-            "subtypes, supertypes, tapped, toughness, types, zone)",
+            "subtypes, supertypes, tapped, toughness, types, waiting_effects, zone)",
         ),
         (
             ('type_line = "Creature — Bear"', 'type_line = "Creature - Bear"'),
+            19,
             "cards.bear.type_line",
             "type line 'Creature - Bear': separate subtypes with an em dash (—), not a hyphen",
         ),
-        (('power = "2"', 'power = "two"'), "cards.bear.power", "'two' is not a printed value such as 3, * or 1+*"),
+        (('power = "2"', 'power = "two"'), 20, "cards.bear.power", "'two' is not a printed value such as 3, * or 1+*"),
         (
             ('do = "setup"', 'do = "summon"'),
+            23,
             "steps[0].do",
             "'summon' is not an action; actions: setup, move, enter, create, draw, discard, crew, resolve, apply, "
             "end_effect, counters, damage, lose_life, attach, tap, untap, gain_control, give_ability, destroy, "
             "destroy_all, mill, end_turn, go_to, begin_resolution, end_resolution, attempt",
         ),
-        (('object = "bear"', 'object = "ghost"'), "steps[0].expect[0].object", "no object 'ghost'"),
+        (('object = "bear"', 'object = "ghost"'), 27, "steps[0].expect[0].object", "no object 'ghost'"),
         (
             ('zone = "battlefield" }', 'zone = "sideboard" }'),
+            25,
             "steps[0].place[0].zone",
             "'sideboard' is not a zone (library, hand, battlefield, graveyard, stack, exile, command)",
         ),
-        (('ru = "Тест"', ""), "title.ru", "is required"),
-        (('game = "mtg"', 'game = "poker"'), "game", "'poker' is not one of mtg, berserk, lorcana"),
+        (('ru = "Тест"', ""), 4, "title.ru", "is required"),
+        (('game = "mtg"', 'game = "poker"'), 3, "game", "'poker' is not one of mtg, berserk, lorcana"),
         (
             ("[params.n]", "[params.lang]"),
+            12,
             "params.lang",
             "'lang' is reserved: the page reads the rule's language from ?lang=",
         ),
     ],
 )
-def test_an_invalid_scenario_names_file_field_and_reason(tmp_path, change, where, reason):
+def test_an_invalid_scenario_names_file_line_field_and_reason(tmp_path, change, line, where, reason):
     old, new = change
     assert old in VALID
     path = write(tmp_path, VALID.replace(old, new, 1))
     with pytest.raises(ScenarioError) as error:
         load_scenario(path)
-    assert str(error.value) == f"{path}: {where}: {reason}"
+    assert str(error.value) == f"{path}:{line}: {where}: {reason}"
+    assert (error.value.line, error.value.where, error.value.reason) == (line, where, reason)
 
 
 def test_a_misnamed_or_broken_file_is_refused(tmp_path):
@@ -173,13 +185,12 @@ def test_a_misnamed_or_broken_file_is_refused(tmp_path):
     renamed = path.rename(tmp_path / "renamed.toml")
     with pytest.raises(ScenarioError) as error:
         load_scenario(renamed)
-    assert str(error.value) == f"{renamed}: slug: must match the file name ('renamed')"
+    assert str(error.value) == f"{renamed}:2: slug: must match the file name ('renamed')"
     broken = tmp_path / "broken.toml"
     broken.write_text('slug = "broken"\n[title\n', encoding="utf-8")
     with pytest.raises(ScenarioError) as error:
         load_scenario(broken)
-    assert str(error.value).startswith(f"{broken}: not valid TOML: ")
-    assert "\n" not in str(error.value)
+    assert str(error.value) == f"{broken}:2: not valid TOML: Expected ']' at the end of a table declaration (column 7)"
 
 
 def test_a_reference_to_a_later_object_is_refused(tmp_path):
@@ -187,7 +198,7 @@ def test_a_reference_to_a_later_object_is_refused(tmp_path):
     path = write(tmp_path, text)
     with pytest.raises(ScenarioError) as error:
         load_scenario(path)
-    assert str(error.value) == f"{path}: steps[1].object: no object 'wolf' at this point (objects: bear)"
+    assert str(error.value) == f"{path}:32: steps[1].object: no object 'wolf' at this point (objects: bear)"
 
 
 @pytest.mark.parametrize(

@@ -1,11 +1,14 @@
 """The scenario pages as a reader gets them: status, the state table, parameters, coverage."""
 
 import re
+import shutil
 from html import unescape
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +54,7 @@ def test_a_scenario_page_shows_each_step_and_the_state_after_it(client):
     response = client.get("/examples/veteran-motorist/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Every expectation holds (11 checks)." in text_of(html)
+    assert "Every expectation holds (12 checks)." in text_of(html)
     assert row(html, 1, "vehicle") == (
         "Vehicle battlefield You Artifact — Vehicle colorless Crew 1 — (printed 3/3) — —"
     )
@@ -246,3 +249,114 @@ def test_coverage_page_without_the_edition_says_so_by_its_names(client):
 def test_fuzzed_query_strings_never_give_a_500(client, slug, params):
     response = client.get(f"/examples/{slug}/", params)
     assert response.status_code in (200, 400)
+
+
+@pytest.mark.parametrize(
+    ("query", "accept", "name", "tapped", "event"),
+    [
+        ("?lang=it", "", "Manovratore Veterano", "TAPpato", "Manovratore Veterano viene TAPpato"),
+        ("", "ja", "経験豊富な操縦者", "タップ状態", "経験豊富な操縦者がタップされた"),
+        ("?lang=ru", "", "Водитель-Ветеран", "повёрнут (закрыт)", "Водитель-Ветеран поворачивается (закрывается)"),
+        ("", "en", "Veteran Motorist", "tapped", "Veteran Motorist became tapped"),
+    ],
+)
+def test_card_names_come_from_the_card_data_in_the_pages_language(client, query, accept, name, tapped, event):
+    html = client.get(f"/examples/veteran-motorist/{query}", HTTP_ACCEPT_LANGUAGE=accept or "en").content.decode()
+    language = {"it": "it", "ja": "ja", "ru": "ru"}.get(query[-2:] or accept, "en")
+    assert f'<tr id="s2-motorist">\n<td lang="{language}">{name}</td>' in html
+    assert f"<li>{event}</li>" in html
+    assert f'<span lang="{language}">{name}</span>: {tapped}:' in html
+    # A card the data has no name for keeps its printed one, marked as English.
+    assert '<tr id="s2-vehicle">\n<td lang="en">Vehicle</td>' in html
+
+
+def test_japanese_pages_cite_lost_order_of_jarkeld_by_its_english_name(client):
+    """No Japanese printing exists (rules_data/glossary/cards.toml): the English name, marked."""
+    html = client.get("/examples/lost-order-of-jarkeld/?lang=ja").content.decode()
+    assert '<tr id="s1-lost-order">\n<td lang="en">Lost Order of Jarkeld</td>' in html
+
+
+@pytest.mark.parametrize(
+    ("query", "first", "third"),
+    [
+        (
+            "",
+            "T1 → 1/1: it is not on the battlefield, so there is no chosen player: a number that can’t be determined "
+            "is 0 (rule 208.2a)",
+            "T6 → 4/4",
+        ),
+        (
+            "?lang=it",
+            "T1 → 1/1: non è sul campo di battaglia, quindi non c’è un giocatore scelto: un numero che non può essere "
+            "determinato vale 0 (regola 208.2a)",
+            "T6 → 4/4",
+        ),
+        (
+            "?lang=ja",
+            "T1 → 1/1: 戦場にないので、選ばれたプレイヤーはいない：決定できない数は0になる（ルール208.2a）",
+            "T6 → 4/4",
+        ),
+        (
+            "?lang=ru",
+            "T1 → 1/1: объект не на поле битвы, поэтому выбранного игрока нет: число, которое нельзя определить, "
+            "равно 0 (правило 208.2a)",
+            "T6 → 4/4",
+        ),
+    ],
+)
+def test_the_7a_line_of_lost_order_says_why_it_counts_0_off_the_battlefield(client, query, first, third):
+    html = client.get(f"/examples/lost-order-of-jarkeld/{query}").content.decode()
+    assert row(html, 1, "lost-order").endswith(first)
+    # On the battlefield a player is chosen: the count is the opponent's creatures, and no note.
+    assert row(html, 3, "lost-order").endswith(third)
+
+
+@pytest.mark.parametrize(
+    ("query", "check"),
+    [
+        ("", "effects that exist but do nothing to it yet: expected {e}, got {e}"),
+        ("?lang=it", "effetti che esistono ma non gli fanno ancora nulla: atteso {e}, ottenuto {e}"),
+        ("?lang=ja", "存在するがまだ何もしていない効果: 期待値：{e}、実際：{e}"),
+        ("?lang=ru", "эффекты, которые уже есть, но пока на него не действуют: ожидалось {e}, получено {e}"),
+    ],
+)
+def test_step_3_of_veteran_motorist_shows_the_waiting_effect_exists(client, query, check):
+    html = client.get(f"/examples/veteran-motorist/{query}").content.decode()
+    step = text_of(html.split('id="step-3"', 1)[1].split('id="step-4"', 1)[0])
+    assert check.format(e="Veteran Motorist’s trigger: +1/+1 until end of turn") in step
+    assert "effect-3" not in step
+
+
+def test_traces_name_players_and_reasons_never_ids_or_codes(client):
+    treason = text_of(client.get("/examples/act-of-treason/").content.decode())
+    assert "You’s" not in treason
+    assert "until end of turn. T2 → You " in treason  # layer 2's result: a player's name, not "you"
+    html = client.get("/examples/berserk-elf-rider-first-turn/?lang=ru").content.decode()
+    text = text_of(html)
+    assert "first-turn-weakness" not in text
+    assert (
+        "почему оно недопустимо: ожидалось слабость первого хода: существо появилось под контролем игрока в этот ход, "
+        "и у него нет Рывка"
+    ) in text
+    # The shot by its text, not its key ("shot").
+    assert "получено Выстрел (активируемая способность; закрывает Эльфа-всадника), Рывок" in text
+
+
+def test_berserk_creatures_show_berserk_state_not_magic_power_and_toughness(client):
+    html = client.get("/examples/berserk-elf-rider-first-turn/?lang=ru").content.decode()
+    assert row(html, 6, "elf-rider") == (
+        "Эльф-всадник поле битвы Вы Существо Выстрел (активируемая способность; закрывает Эльфа-всадника) Рывок закрыт "
+        "эффект: Вы берёте под контроль Эльфа-всадника → Вы "
+        "эффект: Эльф-всадник получает Рывок → Выстрел (активируемая способность; закрывает Эльфа-всадника), Рывок"
+    )
+    assert "силы/выносливости" not in text_of(html)
+
+
+def test_a_broken_card_data_file_leaves_the_printed_names_and_the_page_up(client, settings, tmp_path):
+    shutil.copytree(ROOT / "rules_data" / "examples", tmp_path / "rules_data" / "examples")
+    (tmp_path / "rules_data" / "glossary").mkdir()
+    (tmp_path / "rules_data" / "glossary" / "cards.toml").write_text('[[card]\nkey = "x', encoding="utf-8")
+    settings.RULES_DATA_DIR = tmp_path / "rules_data"
+    response = client.get("/examples/veteran-motorist/?lang=it")
+    assert response.status_code == 200
+    assert '<tr id="s2-motorist">\n<td lang="en">Veteran Motorist</td>' in response.content.decode()

@@ -1,5 +1,6 @@
-"""What the engine reports, by code. The English texts here are the source; the web layer
-translates the same codes (rulesref/examples/messages.py)."""
+"""What the engine reports, by code. The English texts here are the source; the web layer and
+``run_example`` translate the same codes (rulesref/examples/messages.py) and name the players, so
+no text here says "You’s": a player's name is never put in a possessive."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ from .state import Event
 
 EVENT_TEXT = {
     "moved": "{name} moved from the {from_zone} to the {to_zone}",
-    "entered": "{name} entered the battlefield under {player}’s control",
+    "entered": "{name} entered the battlefield (controller: {player})",
     "entered-tapped": "{name} entered the battlefield tapped",
     "chose": "As {name} entered, {player} chose {choice}",
-    "created": "{name} was created under {player}’s control",
+    "created": "{name} was created (controller: {player})",
     "drew": "{player} drew {name}",
     "drew-empty": "{player} tried to draw from an empty library",
     "discarded": "{player} discarded {name}",
@@ -37,8 +38,8 @@ EVENT_TEXT = {
     "loss-replaced": "{label}: the game loss was replaced",
     "shuffled": "{player} shuffled {count} card(s) into their library",
     "cleanup": "Cleanup step: damage removed and “until end of turn” effects ended",
-    "turn": "Turn {number} began ({player}’s turn)",
-    "step": "The game moved to the {step} step",
+    "turn": "Turn {number} began (active player: {player})",
+    "step": "The turn moved on: {step}",
     "control": "{player} gained control of {name}",
     "attacked": "{name} attacked {target}",
     "used": "{name} used {ability}",

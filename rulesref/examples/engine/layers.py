@@ -90,6 +90,7 @@ class Applied:
     timestamp: Timestamp | None
     result: str
     waiting: bool = False  # created, but does nothing yet (rule 208.3a)
+    note: str = ""  # why the result is what it is, by code ("no-chosen-player": a count of 0, 208.2a)
 
     @property
     def timestamp_label(self) -> str:
@@ -390,6 +391,23 @@ class LayerSystem:
             return chosen is not None and player == chosen
         return player == word
 
+    def note(self, active: Active, layer: str) -> str:
+        """Rule 208.2a: a number that can't be determined is 0. Off the battlefield there is no
+        chosen player, so "the creatures the chosen player controls" count 0: said, not left to guess.
+        (On the battlefield a player is chosen as it enters.)"""
+        if layer == "7a":
+            quantities = active.cda_pt or ()
+        elif layer == "7b" and active.spec is not None:
+            quantities = active.spec.set_pt or ()
+        else:
+            return ""
+        for quantity in quantities:
+            counted = quantity.count
+            if counted is not None and "chosen_player" in (counted.controller, counted.owner):
+                if active.source and self.game.objects[active.source].zone != "battlefield":
+                    return "no-chosen-player"
+        return ""
+
     def quantity(self, quantity: Quantity, working, active: Active) -> int:
         if quantity.count is None:
             return quantity.constant
@@ -570,6 +588,7 @@ class LayerSystem:
                         timestamp=active.timestamp,
                         result=result if result is not None else "",
                         waiting=result is None,
+                        note=self.note(active, layer),
                     )
                 )
 

@@ -10,92 +10,93 @@ one check would cause (rule 704.7).
 
 from __future__ import annotations
 
-from .game import Game
 
+class StateBasedActions:
+    """Mixed into Game (``self`` is the game): the game calls :meth:`check_state_based_actions` from
+    ``settle`` (:mod:`.turns`); this module imports no other part of the game."""
 
-def check_state_based_actions(game: Game) -> bool:
-    """Perform one check; True when any state-based action was performed."""
-    view = game.view()
-    dying = []
-    destroyed = []
-    annihilate = []
-    for obj in game.in_zone("battlefield"):
-        game.budget.tick()
-        computed = view[obj.id]
-        if computed.is_creature and computed.toughness is not None:
-            if computed.toughness <= 0:
-                dying.append(obj)
-                game.emit("sba-toughness", rule="704.5f", name=obj.name, toughness=computed.toughness)
-            elif obj.damage > 0 and obj.damage >= computed.toughness and not computed.has_keyword("indestructible"):
-                destroyed.append(obj)
-                game.emit("sba-lethal", rule="704.5g", name=obj.name, damage=obj.damage, toughness=computed.toughness)
-        plus, minus = obj.counters.get("+1/+1"), obj.counters.get("-1/-1")
-        if plus and minus:
-            annihilate.append((obj, min(plus.count, minus.count)))
-    vanished = [obj for obj in game.objects.values() if obj.card.token and obj.zone != "battlefield"]
-    losing = {}
-    for player in game.players.values():
-        if player.lost:
-            continue
-        if player.life <= 0:
-            losing.setdefault(player.id, []).append("704.5a")
-            game.emit("sba-life", rule="704.5a", player=player.name, life=player.life)
-        if player.drew_from_empty:
-            losing.setdefault(player.id, []).append("704.5b")
-            game.emit("sba-draw", rule="704.5b", player=player.name)
-        player.drew_from_empty = False
-    if not (dying or destroyed or annihilate or vanished or losing):
-        return False
-    # Everything at once; put_into_graveyard remembers every permanent before moving any.
-    leaving = dying + destroyed
-    if leaving:
-        game.put_into_graveyard(leaving)
-    for obj, count in annihilate:
-        if obj.zone == "battlefield":
-            game.remove_counters(obj.id, "+1/+1", count)
-            game.remove_counters(obj.id, "-1/-1", count)
-            game.emit("sba-counters", rule="704.5q", count=count, name=obj.name)
-    for obj in vanished:
-        game.unplace(obj)
-        del game.objects[obj.id]
-        game.emit("sba-token", rule="704.5d", name=obj.name)
-    for player_id, rules in losing.items():
-        lose_game(game, player_id, rules)
-    game.changed()
-    return True
+    def check_state_based_actions(self) -> bool:
+        """Perform one check; True when any state-based action was performed."""
+        view = self.view()
+        dying = []
+        destroyed = []
+        annihilate = []
+        for obj in self.in_zone("battlefield"):
+            self.budget.tick()
+            computed = view[obj.id]
+            if computed.is_creature and computed.toughness is not None:
+                if computed.toughness <= 0:
+                    dying.append(obj)
+                    self.emit("sba-toughness", rule="704.5f", name=obj.name, toughness=computed.toughness)
+                elif obj.damage > 0 and obj.damage >= computed.toughness and not computed.has_keyword("indestructible"):
+                    destroyed.append(obj)
+                    toughness = computed.toughness
+                    self.emit("sba-lethal", rule="704.5g", name=obj.name, damage=obj.damage, toughness=toughness)
+            plus, minus = obj.counters.get("+1/+1"), obj.counters.get("-1/-1")
+            if plus and minus:
+                annihilate.append((obj, min(plus.count, minus.count)))
+        vanished = [obj for obj in self.objects.values() if obj.card.token and obj.zone != "battlefield"]
+        losing = {}
+        for player in self.players.values():
+            if player.lost:
+                continue
+            if player.life <= 0:
+                losing.setdefault(player.id, []).append("704.5a")
+                self.emit("sba-life", rule="704.5a", player=player.name, life=player.life)
+            if player.drew_from_empty:
+                losing.setdefault(player.id, []).append("704.5b")
+                self.emit("sba-draw", rule="704.5b", player=player.name)
+            player.drew_from_empty = False
+        if not (dying or destroyed or annihilate or vanished or losing):
+            return False
+        # Everything at once; put_into_graveyard remembers every permanent before moving any.
+        leaving = dying + destroyed
+        if leaving:
+            self.put_into_graveyard(leaving)
+        for obj, count in annihilate:
+            if obj.zone == "battlefield":
+                self.remove_counters(obj.id, "+1/+1", count)
+                self.remove_counters(obj.id, "-1/-1", count)
+                self.emit("sba-counters", rule="704.5q", count=count, name=obj.name)
+        for obj in vanished:
+            self.unplace(obj)
+            del self.objects[obj.id]
+            self.emit("sba-token", rule="704.5d", name=obj.name)
+        for player_id, rules in losing.items():
+            self.lose_game(player_id, rules)
+        self.changed()
+        return True
 
+    def lose_game(self, player_id: str, rules: list[str]) -> None:
+        """The player loses, unless a replacement effect of a permanent they control replaces
+        the loss; one replacement replaces every loss of this check (rule 704.7)."""
+        player = self.players[player_id]
+        for obj in self.in_zone("battlefield"):
+            computed = self.view()[obj.id]
+            if computed.controller != player_id:
+                continue
+            for ability in computed.abilities_with("loss_replacement"):
+                replacement = ability.loss_replacement
+                self.emit("loss-replaced", rule="704.7", label=obj.name)
+                if replacement.shuffle_into_library:
+                    self.shuffle_into_library(player_id)
+                if replacement.draw:
+                    self.draw(player_id, replacement.draw)
+                if replacement.life is not None:
+                    player.life = replacement.life
+                    self.emit("life", player=player.name, life=player.life)
+                self.changed()
+                return
+        player.lost = True
+        self.emit("lost", rule=", ".join(rules), player=player.name)
 
-def lose_game(game: Game, player_id: str, rules: list[str]) -> None:
-    """The player loses, unless a replacement effect of a permanent they control replaces
-    the loss; one replacement replaces every loss of this check (rule 704.7)."""
-    player = game.players[player_id]
-    for obj in game.in_zone("battlefield"):
-        computed = game.view()[obj.id]
-        if computed.controller != player_id:
-            continue
-        for ability in computed.abilities_with("loss_replacement"):
-            replacement = ability.loss_replacement
-            game.emit("loss-replaced", rule="704.7", label=obj.name)
-            if replacement.shuffle_into_library:
-                shuffle_into_library(game, player_id)
-            if replacement.draw:
-                game.draw(player_id, replacement.draw)
-            if replacement.life is not None:
-                player.life = replacement.life
-                game.emit("life", player=player.name, life=player.life)
-            game.changed()
-            return
-    player.lost = True
-    game.emit("lost", rule=", ".join(rules), player=player.name)
-
-
-def shuffle_into_library(game: Game, player_id: str) -> None:
-    """Hand, graveyard and the permanents the player owns go into their library. The order
-    is the engine's (a fixed one): no example depends on which card ends up on top."""
-    moving = game.in_zone("hand", player_id) + game.in_zone("graveyard", player_id)
-    moving += [obj for obj in game.in_zone("battlefield") if obj.owner == player_id]
-    for obj in moving:
-        game.leave(obj)
-        game.place(obj, "library")
-    game.emit("shuffled", player=game.players[player_id].name, count=len(moving))
-    game.changed()
+    def shuffle_into_library(self, player_id: str) -> None:
+        """Hand, graveyard and the permanents the player owns go into their library. The order
+        is the engine's (a fixed one): no example depends on which card ends up on top."""
+        moving = self.in_zone("hand", player_id) + self.in_zone("graveyard", player_id)
+        moving += [obj for obj in self.in_zone("battlefield") if obj.owner == player_id]
+        for obj in moving:
+            self.leave(obj)
+            self.place(obj, "library")
+        self.emit("shuffled", player=self.players[player_id].name, count=len(moving))
+        self.changed()

@@ -31,6 +31,8 @@ def snapshot(game: Game) -> dict:
                     "colors": computed.colors,
                     "mana_value": computed.mana_value,
                     "abilities": [inst.ability.label for inst in computed.abilities],
+                    # The same abilities by key, as checks and effect keys name them ("shot", "rune:grant>…").
+                    "ability_keys": [inst.key for inst in computed.abilities],
                     "power": computed.power,
                     "toughness": computed.toughness,
                     "pt": computed.pt,
@@ -50,6 +52,7 @@ def snapshot(game: Game) -> dict:
                             "timestamp": applied.timestamp_label,
                             "result": applied.result,
                             "waiting": applied.waiting,
+                            "note": applied.note,
                         }
                         for applied in computed.applied
                     ],

@@ -1,11 +1,14 @@
 import json
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
+from django.utils.translation import gettext as _
 
-from rulesref.examples import coverage, registry
-from rulesref.examples.engine.events import event_text
-from rulesref.examples.runner import Trace, run, show
-from rulesref.examples.scenarios import ParameterError, ScenarioError
+from rulesref.core.templatetags.rulesref_lang import language_label
+from rulesref.examples import coverage, display, registry
+from rulesref.examples.runner import Trace, run
+from rulesref.examples.scenarios import ParameterError
 
 USAGE_ERROR = 2  # bad input: an unknown scenario, a bad parameter, an invalid scenario file
 FAILED = 1  # an expectation does not hold
@@ -17,7 +20,8 @@ class Command(BaseCommand):
         "the state after each step and whether each expectation holds. Exit status 0 when "
         "every expectation holds, 1 otherwise (the first failed expectation is printed), 2 for "
         "bad input. --all runs every scenario; --coverage counts, per chapter, the examples "
-        "of the English 2024-09-20 edition that run and why the others don't."
+        "of the English 2024-09-20 edition that run and why the others don't. A scenario file that does "
+        "not read is left out and reported in one line (file:line: reason): --all lists each as BROKEN."
     )
 
     def add_arguments(self, parser):
@@ -32,6 +36,12 @@ class Command(BaseCommand):
         parser.add_argument("--all", action="store_true", help="run every scenario and print a summary")
         parser.add_argument("--coverage", action="store_true", help="count executable examples per chapter")
         parser.add_argument("--json", action="store_true", help="print JSON")
+        parser.add_argument(
+            "--language",
+            default="en",
+            choices=[code for code, _name in settings.LANGUAGES],
+            help="the language of the printed trace (the scenario page's sentences; default: en)",
+        )
 
     def handle(self, *args, **options):
         chosen = [bool(options["slug"]), options["all"], options["coverage"]]
@@ -39,20 +49,22 @@ class Command(BaseCommand):
             raise CommandError("give exactly one of: a scenario slug, --all, --coverage", returncode=USAGE_ERROR)
         if options["set"] and not options["slug"]:
             raise CommandError("--set applies to one scenario (give its slug)", returncode=USAGE_ERROR)
-        try:
-            if options["coverage"]:
-                return self.coverage(as_json=options["json"])
-            scenarios = registry.scenarios()
-        except ScenarioError as error:
-            raise CommandError(str(error), returncode=USAGE_ERROR) from None
+        if options["coverage"]:
+            return self.coverage(as_json=options["json"])
+        scenarios = registry.scenarios()
         if options["all"]:
             return self.run_all(scenarios, as_json=options["json"])
-        return self.run_one(scenarios, options["slug"], options["set"], as_json=options["json"])
+        return self.run_one(
+            scenarios, options["slug"], options["set"], as_json=options["json"], language=options["language"]
+        )
 
     # -- one scenario ----------------------------------------------------------------------
 
-    def run_one(self, scenarios, slug: str, assignments: list[str], *, as_json: bool) -> None:
+    def run_one(self, scenarios, slug: str, assignments: list[str], *, as_json: bool, language: str = "en") -> None:
         scenario = scenarios.get(slug)
+        broken = registry.broken_file(slug) if scenario is None else None
+        if broken is not None:
+            raise CommandError(str(broken), returncode=USAGE_ERROR)
         if scenario is None:
             known = ", ".join(scenarios)
             raise CommandError(f"no scenario {slug!r}; scenarios: {known}", returncode=USAGE_ERROR)
@@ -69,43 +81,58 @@ class Command(BaseCommand):
         if as_json:
             self.stdout.write(json.dumps(trace.as_json(), ensure_ascii=False))
         else:
-            self.print_trace(trace)
+            with translation.override(language):
+                self.print_trace(trace, language)
         if not trace.passed:
             raise CommandError(trace.first_failure(), returncode=FAILED)
 
-    def print_trace(self, trace: Trace) -> None:
+    def print_trace(self, trace: Trace, language: str) -> None:
+        """The trace in the scenario page's own sentences (``display``), as plain text."""
         scenario = trace.scenario
-        self.stdout.write(f"{scenario.slug}: {scenario.title('en')}")
-        rules = ", ".join(f"{b.rule} example {b.position + 1}" for b in scenario.bindings)
-        self.stdout.write(f"runs: {scenario.game} {rules}")
+        shown = display.trace_context(trace, scenario, language)
+        write = self.stdout.write
+        write(f"{scenario.slug}: {in_language(display.text_in(scenario.titles, language), language)}")
+        rules = "; ".join(
+            _("%(rule)s, example %(number)s") % {"rule": b.rule, "number": b.position + 1} for b in scenario.bindings
+        )
+        write(f"{scenario.game}: {rules}")
         if trace.params:
-            self.stdout.write("parameters: " + ", ".join(f"{k}={v}" for k, v in trace.params.items()))
-        for number, step in enumerate(trace.steps, start=1):
-            self.stdout.write(f"\nstep {number} ({step.step.do}): {step.action}")
-            for event in step.events:
-                self.stdout.write(f"  · {event_text(event)}")
-            if step.error:
-                self.stdout.write(f"  ! {step.error}")
-            for obj in step.state.get("objects", []):
-                if obj["zone"] == "battlefield" or obj["pt"] is not None:
-                    pt = obj["pt"] or "no power/toughness"
-                    types = " ".join(obj["supertypes"] + obj["types"])
-                    self.stdout.write(f"  {obj['name']} [{obj['zone']}] {types}: {pt}")
-                    for entry in obj["layers"]:
-                        if entry["layer"] == "printed":
-                            continue
-                        result = "waiting (not a creature)" if entry["waiting"] else entry["result"]
-                        self.stdout.write(
-                            f"      layer {entry['layer']} {entry['timestamp']}: {entry['label']} → {result}"
-                        )
-            for check in step.checks:
-                mark = "PASS" if check.ok else "FAIL"
-                self.stdout.write(f"  {mark} {check.what}: expected {show(check.expected)}, got {show(check.actual)}")
-        if trace.stopped:
-            self.stdout.write(f"\nstopped: {trace.stopped}")
-        total = len(trace.checks)
-        passed = sum(1 for check in trace.checks if check.ok)
-        self.stdout.write(f"\n{'passed' if trace.passed else 'FAILED'}: {passed}/{total} checks")
+            write(", ".join(f"{k}={v}" for k, v in trace.params.items()))
+        is_mtg = scenario.game == "mtg"
+        for step in shown["steps"]:
+            text = in_language((step["text"], step["text_lang"]), language)
+            write("\n" + _("Step %(number)s") % {"number": step["number"]} + f": {text}")
+            for event in step["events"]:
+                write(f"  · {event}")
+            if step["error"]:
+                write(f"  ! {step['error']}")
+            for obj in step["objects"]:
+                if obj["layers"] or obj["pt"] or obj["zone"] == display.messages.ZONES["battlefield"]:
+                    write("  " + object_line(obj, is_mtg))
+                for entry in obj["layers"]:
+                    write("      " + layer_line(entry))
+            for check in step["checks"]:
+                mark = "✔ " + _("pass") if check["ok"] else "✘ " + _("fail")
+                verdict = _("expected %(expected)s, got %(actual)s") % {
+                    "expected": check["expected"],
+                    "actual": check["actual"],
+                }
+                write(f"  {mark} — {check['what']}: {verdict}")
+        if shown["stopped"]:
+            write(f"\n{shown['stopped']}")
+        if trace.passed:
+            verdict = _("Every expectation holds (%(n)s checks).") % {"n": shown["checks_total"]}
+        elif shown["stopped"]:
+            verdict = _("The run did not finish: %(passed)s of the %(total)s checks it reached passed.") % {
+                "passed": shown["checks_passed"],
+                "total": shown["checks_total"],
+            }
+        else:
+            verdict = _("Not every expectation holds: %(passed)s of %(total)s checks passed.") % {
+                "passed": shown["checks_passed"],
+                "total": shown["checks_total"],
+            }
+        write(f"\n{verdict}")
 
     # -- every scenario ---------------------------------------------------------------------
 
@@ -129,10 +156,18 @@ class Command(BaseCommand):
                 rules = ", ".join(f"{b.rule}#{b.position}" for b in scenario.bindings)
                 verdict = "PASS" if trace.passed else "FAIL"
                 self.stdout.write(f"{verdict} {slug} ({scenario.game} {rules}): {passed}/{len(checks)} checks")
+        broken = [str(error) for error in registry.problems()]
         if as_json:
             self.stdout.write(json.dumps(results, ensure_ascii=False))
         else:
-            self.stdout.write(f"{len(results) - len(failures)} of {len(results)} scenarios passed")
+            for line in broken:
+                self.stdout.write(f"BROKEN {line}")
+            summary = f"{len(results) - len(failures)} of {len(results)} scenarios passed"
+            if broken:
+                summary += f"; {len(broken)} {'file does' if len(broken) == 1 else 'files do'} not read"
+            self.stdout.write(summary)
+        if broken:
+            raise CommandError("; ".join(broken + failures), returncode=USAGE_ERROR)
         if failures:
             raise CommandError("; ".join(failures), returncode=FAILED)
 
@@ -147,9 +182,12 @@ class Command(BaseCommand):
                 returncode=USAGE_ERROR,
             )
         report = coverage.edition_coverage(edition, language="en")
+        broken = [str(error) for error in registry.problems()]
         if as_json:
-            self.stdout.write(json.dumps(report.as_json(), ensure_ascii=False))
+            self.stdout.write(json.dumps({**report.as_json(), "broken": broken}, ensure_ascii=False))
             return
+        for line in broken:
+            self.stdout.write(f"BROKEN {line}")
         self.stdout.write(f"{game} {language} {slug}: {report.executable} of {report.total} examples are executable")
         for chapter in report.chapters:
             title = f"{chapter.number}. {chapter.title}" if chapter.number else "unnumbered text"
@@ -162,3 +200,31 @@ class Command(BaseCommand):
                     self.stdout.write(f"  {where}: runs as {example.scenario}")
                 else:
                     self.stdout.write(f"  {where}: needs {example.reason}")
+
+
+def in_language(text: tuple[str, str], language: str) -> str:
+    """A text, and "(in English)" in the trace's language when it is in another one (as the page marks it)."""
+    words, words_language = text
+    return words if words_language == language else f"{words} {language_label(words_language)}"
+
+
+def object_line(obj: dict, is_mtg: bool) -> str:
+    """ "Vehicle [battlefield] Artifact Creature — Vehicle: 4/4 (printed 3/3)", as the state table's row says it."""
+    line = f"{obj['name']} [{obj['zone']}, {obj['controller']}] {obj['type_line']}"
+    if is_mtg:
+        # Берсерк has no power/toughness: its row shows none (as the page's table has no such column).
+        line += f": {obj['pt'] or '—'}"
+        if obj["printed_pt"]:
+            line += " (" + _("printed %(pt)s") % {"pt": obj["printed_pt"]} + ")"
+    if obj["state"]:
+        line += "; " + ", ".join(str(item) for item in obj["state"])
+    return line
+
+
+def layer_line(entry: dict) -> str:
+    timestamp = f" {entry['timestamp']}" if entry["timestamp"] else ""
+    line = f"{entry['layer']}: {entry['label']}{timestamp}"
+    if entry["waiting"]:
+        return f"{line}: {_('no effect yet: not a creature (rule 208.3a)')}"
+    line += f" → {entry['result']}"
+    return f"{line}: {entry['note']}" if entry["note"] else line

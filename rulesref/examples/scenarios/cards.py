@@ -1,0 +1,325 @@
+"""Cards, abilities, effects and filters built from their tables (with the run's parameters): the
+engine's definitions. The reader builds them once with the default parameters, so a bad card
+fails when the file is read; the runner builds them again with the parameters of each run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import expressions
+from ..engine.definitions import (
+    PERMANENT_TYPES,
+    ZONES,
+    Ability,
+    AsEnters,
+    CardSpec,
+    EffectSpec,
+    Filter,
+    LossReplacement,
+    Quantity,
+    Selector,
+    Trigger,
+    TypeLine,
+    valid_printed_value,
+)
+from ..engine.mana import COLORS, ManaCost
+from .model import PT_RE
+from .tables import Table, interpolated
+
+DURATIONS = ("", "end_of_turn")
+TRIGGER_EVENTS = ("crews", "hand_empty")
+
+
+def build_cards(path: Path, raw_cards: dict[str, dict], params: dict[str, object]) -> dict[str, CardSpec]:
+    cards = {}
+    for key, raw in raw_cards.items():
+        where = Table(path, f"cards.{key}", raw)
+        cards[key] = build_card(Table(path, f"cards.{key}", interpolated(where, raw, params)), key, params)
+    return cards
+
+
+def build_card(table: Table, key: str, params: dict[str, object]) -> CardSpec:
+    name = value_with(table, "name", params, required=True)
+    mana_cost = None
+    cost = table.str("mana_cost")
+    if cost is not None:
+        try:
+            mana_cost = ManaCost.parse(cost)
+        except ValueError as error:
+            raise table.error("mana_cost", str(error)) from None
+    type_line = table.str("type_line")
+    if type_line is not None:
+        try:
+            types = TypeLine.parse(type_line)
+        except ValueError as error:
+            raise table.error("type_line", str(error)) from None
+    else:
+        types = TypeLine(table.strings("supertypes"), table.strings("types"), table.strings("subtypes"))
+        if not types.types:
+            raise table.error("type_line", "give a type_line, or types")
+    colors = table.strings("colors", choices=COLORS) if table.has("colors") else None
+    power = value_with(table, "power", params)
+    toughness = value_with(table, "toughness", params)
+    for which, value in (("power", power), ("toughness", toughness)):
+        if value is not None and not valid_printed_value(str(value)):
+            raise table.error(which, f"{value!r} is not a printed value such as 3, * or 1+*")
+    abilities = tuple(build_ability(t, params) for t in table.tables("abilities"))
+    keys = [a.key for a in abilities]
+    if len(set(keys)) != len(keys):
+        raise table.error("abilities", "two abilities share a key")
+    token = table.bool("token")
+    table.done()
+    return CardSpec(
+        key=key,
+        name=str(name),
+        mana_cost=mana_cost,
+        color_indicator=colors,
+        supertypes=types.supertypes,
+        types=types.types,
+        subtypes=types.subtypes,
+        power=None if power is None else str(power),
+        toughness=None if toughness is None else str(toughness),
+        abilities=abilities,
+        token=token,
+    )
+
+
+def value_with(table: Table, key: str, params: dict, *, required: bool = False):
+    value = table.require(key) if required else table.raw(key)
+    if value is None:
+        return None
+    try:
+        return expressions.interpolate(value, params)
+    except expressions.ExpressionError as error:
+        raise table.error(key, str(error)) from None
+
+
+def build_ability(table: Table, params: dict) -> Ability:
+    key = table.str("key", required=True)
+    text = table.str("text", "")
+    keyword = table.str("keyword", "")
+    if not (text or keyword):
+        raise table.error("text", "give the ability's text (or a keyword)")
+    crew = table.int("crew", minimum=0)
+    static = table.table("static")
+    cda = table.table("cda")
+    as_enters = table.table("as_enters")
+    trigger = table.table("trigger")
+    damage_double = table.table("damage_double")
+    loss = table.table("loss_replacement")
+    counters = table.table("counters_on_enter")
+    counters_on_enter = ()
+    if counters:
+        counters_on_enter = tuple((kind, counters.int(kind, minimum=0)) for kind in list(counters.data))
+        counters.done()
+    ability = Ability(
+        key=key,
+        text=text,
+        keyword=keyword,
+        crew=crew,
+        static=build_effect(static, params) if static else None,
+        cda=build_cda(cda, params) if cda else None,
+        as_enters=build_as_enters(as_enters) if as_enters else None,
+        enters_tapped=table.bool("enters_tapped"),
+        permanents_enter_tapped=table.bool("permanents_enter_tapped"),
+        counters_on_enter=counters_on_enter,
+        trigger=build_trigger(trigger, params) if trigger else None,
+        activated=table.str("activated", ""),
+        tap_cost=table.bool("tap_cost"),
+        damage_double=build_filter(damage_double) if damage_double else None,
+        loss_replacement=build_loss(loss) if loss else None,
+    )
+    table.done()
+    return ability
+
+
+def build_cda(table: Table, params: dict) -> tuple[Quantity, Quantity]:
+    both = build_quantity(table, "each", params) if table.has("each") else None
+    power = both or build_quantity(table, "power", params, required=True)
+    toughness = both or build_quantity(table, "toughness", params, required=True)
+    table.done()
+    return (power, toughness)
+
+
+def build_as_enters(table: Table) -> AsEnters:
+    choose = table.str("choose", required=True)
+    if choose not in ("opponent", "color", "pt"):
+        raise table.error("choose", "one of opponent, color, pt")
+    options = []
+    for text in table.strings("options"):
+        match = PT_RE.match(text)
+        if not match:
+            raise table.error("options", f"{text!r} is not a power/toughness such as 3/3")
+        options.append((int(match.group(1)), int(match.group(2))))
+    if choose == "pt" and len(options) < 2:
+        raise table.error("options", "list two or more power/toughness values (rule 208.2b)")
+    table.done()
+    return AsEnters(choose, tuple(options))
+
+
+def build_trigger(table: Table, params: dict) -> Trigger:
+    on = table.str("on", required=True)
+    if on not in TRIGGER_EVENTS:
+        raise table.error("on", f"{on!r} is not one of {', '.join(TRIGGER_EVENTS)}")
+    effect = table.table("effect")
+    duration = table.str("duration", "")
+    if duration not in DURATIONS:
+        raise table.error("duration", f"{duration!r} is not a duration")
+    trigger = Trigger(
+        on=on,
+        effect=build_effect(effect, params) if effect else None,
+        duration=duration,
+        draw=table.int("draw", 0, minimum=0),
+    )
+    table.done()
+    return trigger
+
+
+def build_loss(table: Table) -> LossReplacement:
+    loss = LossReplacement(
+        shuffle_into_library=table.bool("shuffle_into_library", True),
+        draw=table.int("draw", 0, minimum=0),
+        life=table.int("life"),
+    )
+    table.done()
+    return loss
+
+
+FILTER_KEYS = {
+    "zone",
+    "types",
+    "not_types",
+    "subtypes",
+    "colors",
+    "not_colors",
+    "controller",
+    "owner",
+    "no_abilities",
+    "cards",
+    "other",
+}
+PLAYER_WORDS = ("you", "opponent", "chosen_player")
+
+
+def build_filter(table: Table) -> Filter:
+    zone = table.str("zone", "battlefield")
+    if zone not in ZONES and zone != "any":
+        raise table.error("zone", f"{zone!r} is not a zone (or any)")
+    for key in ("controller", "owner"):
+        word = table.data.get(key)
+        if word is not None and word not in PLAYER_WORDS:
+            raise table.error(key, f"{word!r} is not one of {', '.join(PLAYER_WORDS)}")
+    flt = Filter(
+        zone=zone,
+        types=table.strings("types"),
+        not_types=table.strings("not_types"),
+        subtypes=table.strings("subtypes"),
+        colors=table.strings("colors", choices=COLORS),
+        not_colors=table.strings("not_colors", choices=COLORS),
+        controller=table.str("controller", ""),
+        owner=table.str("owner", ""),
+        no_abilities=table.bool("no_abilities"),
+        cards=table.bool("cards"),
+        other=table.bool("other"),
+    )
+    table.done()
+    return flt
+
+
+def build_quantity(table: Table, key: str, params: dict, *, required: bool = False) -> Quantity:
+    value = table.require(key) if required else table.raw(key, 0)
+    if isinstance(value, str):
+        try:
+            value = expressions.interpolate(value, params)
+        except expressions.ExpressionError as error:
+            raise table.error(key, str(error)) from None
+    if isinstance(value, bool):
+        raise table.error(key, "expected a number or { plus = n, count = {…} }")
+    if isinstance(value, int):
+        return Quantity(value)
+    if isinstance(value, dict):
+        inner = Table(table.path, table.field(key), value)
+        quantity = Quantity(inner.int("plus", 0), build_filter(inner.table("count", required=True)))
+        inner.done()
+        return quantity
+    raise table.error(key, "expected a number or { plus = n, count = {…} }")
+
+
+def build_selector(table: Table, key: str) -> Selector:
+    value = table.raw(key, "self")
+    if isinstance(value, str):
+        if value not in ("self", "attached", "crewed"):
+            raise table.error(key, f"{value!r}: use self, attached, crewed, a list of object ids or a filter table")
+        return Selector(value)
+    if isinstance(value, list):
+        if not all(isinstance(item, str) for item in value):
+            raise table.error(key, "expected a list of object ids")
+        return Selector("ids", tuple(value))
+    if isinstance(value, dict):
+        if set(value) == {"attached"}:
+            condition = Table(table.path, f"{table.field(key)}.attached", value["attached"])
+            return Selector("attached", filter=build_filter(condition))
+        return Selector("filter", filter=build_filter(Table(table.path, table.field(key), value)))
+    raise table.error(key, "use self, attached, crewed, a list of object ids or a filter table")
+
+
+def pair_of_ints(table: Table, key: str, params: dict) -> tuple[int, int] | None:
+    value = table.raw(key)
+    if value is None:
+        return None
+    try:
+        value = expressions.interpolate(value, params)
+    except expressions.ExpressionError as error:
+        raise table.error(key, str(error)) from None
+    if isinstance(value, str):
+        match = PT_RE.match(value.replace("+", ""))
+        if match:
+            return (int(match.group(1)), int(match.group(2)))
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return (value[0], value[1])
+    raise table.error(key, "expected [power, toughness], e.g. [1, 1]")
+
+
+def build_effect(table: Table, params: dict) -> EffectSpec:
+    affects = build_selector(table, "affects")
+    set_pt = None
+    if table.has("set_pt"):
+        raw = table.raw("set_pt")
+        if isinstance(raw, list) and len(raw) == 2:
+            holder = Table(table.path, table.field("set_pt"), {"power": raw[0], "toughness": raw[1]})
+            set_pt = (build_quantity(holder, "power", params), build_quantity(holder, "toughness", params))
+            holder.done()
+        else:
+            raise table.error("set_pt", "expected [power, toughness]; each a number or { plus = n, count = {…} }")
+    add_abilities = tuple(build_ability(t, params) for t in table.tables("add_abilities"))
+    set_colors = table.strings("set_colors", choices=COLORS) if table.has("set_colors") else None
+    control = table.str("control", "")
+    if control and control != "you":
+        raise table.error("control", 'only "you" (the effect\'s controller); use gain_control for a player')
+    spec = EffectSpec(
+        affects=affects,
+        control=control,
+        add_types=table.strings("add_types"),
+        remove_types=table.strings("remove_types"),
+        add_subtypes=table.strings("add_subtypes"),
+        add_supertypes=table.strings("add_supertypes"),
+        set_colors=set_colors,
+        add_colors=table.strings("add_colors", choices=COLORS),
+        add_abilities=add_abilities,
+        remove_abilities=table.strings("remove_abilities"),
+        remove_all_abilities=table.bool("remove_all_abilities"),
+        set_pt=set_pt,
+        modify_pt=pair_of_ints(table, "modify_pt", params),
+        switch_pt=table.bool("switch_pt"),
+    )
+    for name in spec.add_types + spec.remove_types:
+        if name not in PERMANENT_TYPES + ("Instant", "Sorcery", "Kindred", "Существо"):
+            raise table.error("add_types", f"{name!r} is not a card type")
+    if not spec.layers():
+        raise table.error(None, "the effect does nothing (no layer part)")
+    table.done()
+    return spec

@@ -1,0 +1,174 @@
+"""Checks: the values a step's ``[[steps.expect]]`` tables expect, checked when the file is read.
+
+A check is about an object, a player, the game or the step's attempt; :data:`EXPECTED` gives, for
+each value a check may name, the function that checks the expected value's shape (the runner
+compares it with the game). Expected values may use parameters; they are checked with the
+parameters' defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..engine.definitions import ZONES
+from ..engine.events import EVENT_TEXT
+from ..engine.mana import COLORS
+from .model import PT_RE, Expectation
+from .scope import Scope
+from .tables import Table, interpolated
+
+LAYER_NAMES = ("1a", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
+
+Validator = Callable[[Scope, Table, str, object], None]
+
+
+def a_pt(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, str) or not (value == "none" or PT_RE.match(value) or "${" in value):
+        raise table.error(key, 'expected a string such as "4/4", or "none" for no power and toughness')
+
+
+def a_number(scope: Scope, table: Table, key: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise table.error(key, "expected a whole number or ${expression}")
+
+
+def a_truth(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise table.error(key, "expected true or false")
+
+
+def strings(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise table.error(key, "expected a list of strings")
+
+
+def colors(scope: Scope, table: Table, key: str, value: object) -> None:
+    strings(scope, table, key, value)
+    for color in value:
+        if color not in COLORS:
+            raise table.error(key, f"{color!r} is not a color (W, U, B, R, G)")
+
+
+def event_codes(scope: Scope, table: Table, key: str, value: object) -> None:
+    strings(scope, table, key, value)
+    for code in value:
+        if code not in EVENT_TEXT:
+            raise table.error(key, f"{code!r} is not an event the engine reports")
+
+
+def a_zone(scope: Scope, table: Table, key: str, value: object) -> None:
+    if value not in ZONES:
+        raise table.error(key, f"{value!r} is not a zone")
+
+
+def a_player_or_none(scope: Scope, table: Table, key: str, value: object) -> None:
+    if value not in scope.players and value != "none":
+        raise table.error(key, f"{value!r} is not a player")
+
+
+def counter_numbers(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, dict) or not all(isinstance(v, int) for v in value.values()):
+        raise table.error(key, "expected a table of counter kinds and numbers")
+
+
+def layers_of_effects(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, dict):
+        raise table.error(key, "expected a table: effect id = [layers]")
+    for effect, layers in value.items():
+        if not isinstance(layers, list) or any(layer not in LAYER_NAMES for layer in layers):
+            raise table.error(f"{key}.{effect}", f"expected a list of layers ({', '.join(LAYER_NAMES)})")
+
+
+def an_order_in_layer(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, dict) or set(value) != {"layer", "effects"}:
+        raise table.error(key, 'expected { layer = "6", effects = [...] }')
+
+
+def pts_after_layers(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, dict) or any(layer not in LAYER_NAMES for layer in value):
+        raise table.error(key, 'expected a table: layer = "p/t", e.g. { "7c" = "6/4" }')
+
+
+def an_effect_timestamp(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, dict) or set(value) != {"effect", "same_as"}:
+        raise table.error(key, 'expected { effect = "…", same_as = "object id" }')
+
+
+def actions_and_verdicts(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, dict) or not all(isinstance(v, bool) for v in value.values()):
+        raise table.error(key, "expected a table of actions and true/false")
+
+
+OBJECT_CHECKS: dict[str, Validator] = {
+    "pt": a_pt,
+    "power": a_number,
+    "toughness": a_number,
+    "base_pt": a_pt,
+    "creature": a_truth,
+    "types": strings,
+    "subtypes": strings,
+    "supertypes": strings,
+    "colors": colors,
+    "has": strings,
+    "lacks": strings,
+    "zone": a_zone,
+    "controller": a_player_or_none,
+    "owner": a_player_or_none,
+    "tapped": a_truth,
+    "damage": a_number,
+    "counters": counter_numbers,
+    "mana_value": a_number,
+    "layers": layers_of_effects,
+    "order_in_layer": an_order_in_layer,
+    "pt_after_layer": pts_after_layers,
+    "can": actions_and_verdicts,
+    "exists": a_truth,
+    "last_known_counters": counter_numbers,
+    "waiting_effects": strings,
+}
+PLAYER_CHECKS: dict[str, Validator] = {
+    "life": a_number,
+    "hand": a_number,
+    "library": a_number,
+    "graveyard": a_number,
+    "lost": a_truth,
+}
+GAME_CHECKS: dict[str, Validator] = {
+    "stack": strings,
+    "waiting_triggers": strings,
+    "effect_timestamp": an_effect_timestamp,
+    "events_include": event_codes,
+}
+ATTEMPT_CHECKS: dict[str, Validator] = {"legal": a_truth, "reasons": strings}
+# The fields of an expect table besides the checks.
+SUBJECT_FIELDS = ("object", "player", "says")
+
+
+def read_expectations(scope: Scope, n: int, table: Table, do: str) -> list[Expectation]:
+    says = table.str("says", "")
+    if table.has("object"):
+        subject, target, allowed = "object", table.str("object"), OBJECT_CHECKS
+        if target not in scope.object_ids:
+            raise table.error("object", f"no object {target!r}")
+    elif table.has("player"):
+        subject, target, allowed = "player", scope.player_ref(table, "player"), PLAYER_CHECKS
+    elif any(key in table.data for key in ATTEMPT_CHECKS):
+        if do != "attempt":
+            raise table.error(None, "legal and reasons check the step's attempt; this step is not an attempt")
+        subject, target, allowed = "attempt", "", ATTEMPT_CHECKS
+    else:
+        subject, target, allowed = "game", "", GAME_CHECKS
+    found = []
+    for key in list(table.data):
+        if key in SUBJECT_FIELDS:
+            continue
+        if key not in allowed:
+            raise table.error(key, f"cannot check {key!r} here (checks: {', '.join(sorted(allowed))})")
+        value = table.raw(key)
+        scope.check_names(table, key, value)
+        allowed[key](scope, table, key, interpolated(table, value, scope.default_params()))
+        found.append(Expectation(n, subject, target, key, value, says))
+    if not found:
+        raise table.error(None, "says nothing to check")
+    table.done()
+    return found

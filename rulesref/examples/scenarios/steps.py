@@ -1,0 +1,289 @@
+"""Steps: what each action (``do = "enter"``) takes, field by field, checked when the file is read.
+
+:data:`ACTIONS` is the whole vocabulary: for each action, its fields in reading order, each with
+the function that reads and checks it. A field reader gets the scope (what exists at this point),
+the step's table, the field's name and the arguments read so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..engine.definitions import ZONES
+from .cards import build_filter
+from .checks import read_expectations
+from .model import ID_RE, Step
+from .scope import Scope
+from .tables import Table
+
+Reader = Callable[[Scope, Table, str, dict], object]
+
+
+# -- field readers ---------------------------------------------------------------------------
+
+
+def an_object(scope: Scope, table: Table, key: str, args: dict) -> str:
+    return scope.object_ref(table, key)
+
+
+def an_optional_object(scope: Scope, table: Table, key: str, args: dict) -> str | None:
+    return scope.object_ref(table, key, required=False)
+
+
+def a_player(scope: Scope, table: Table, key: str, args: dict) -> str:
+    return scope.player_ref(table, key)
+
+
+def you_by_default(scope: Scope, table: Table, key: str, args: dict) -> str:
+    return scope.player_ref(table, key, "you")
+
+
+def a_count(scope: Scope, table: Table, key: str, args: dict) -> object:
+    return scope.count(table, key)
+
+
+def a_text(scope: Scope, table: Table, key: str, args: dict) -> str:
+    return table.str(key, required=True)
+
+
+def a_label(scope: Scope, table: Table, key: str, args: dict) -> str:
+    return table.str(key, "")
+
+
+def a_flag(scope: Scope, table: Table, key: str, args: dict) -> bool:
+    return table.bool(key)
+
+
+def a_duration(scope: Scope, table: Table, key: str, args: dict) -> str:
+    return scope.duration(table)
+
+
+def a_card(scope: Scope, table: Table, key: str, args: dict) -> str:
+    return scope.card_ref(table, key)
+
+
+def a_zone_off_the_battlefield(scope: Scope, table: Table, key: str, args: dict) -> str:
+    zone = table.str(key, required=True)
+    if zone not in ZONES or zone == "battlefield":
+        raise table.error(key, "a zone other than the battlefield (use enter)")
+    return zone
+
+
+def an_entering_controller(scope: Scope, table: Table, key: str, args: dict) -> str | None:
+    return scope.player_ref(table, key, "you") if table.has(key) else None
+
+
+def some_choices(scope: Scope, table: Table, key: str, args: dict) -> dict:
+    choices = table.table(key)
+    return scope.choices(choices) if choices else {}
+
+
+def an_ability(scope: Scope, table: Table, key: str, args: dict) -> dict:
+    return scope.ability(table.table(key, required=True))
+
+
+def an_effect(scope: Scope, table: Table, key: str, args: dict) -> dict:
+    return scope.effect(table.table(key, required=True))
+
+
+def a_new_effect_id(scope: Scope, table: Table, key: str, args: dict) -> str:
+    return scope.new_effect_id(table, key, required=True)
+
+
+def an_optional_effect_id(scope: Scope, table: Table, key: str, args: dict) -> str | None:
+    return scope.new_effect_id(table, key, required=False)
+
+
+def an_applied_effect(scope: Scope, table: Table, key: str, args: dict) -> str:
+    effect = table.str(key, required=True)
+    if effect not in scope.effect_ids:
+        raise table.error(key, f"no effect {effect!r} was applied before this step")
+    return effect
+
+
+def an_object_or_player(scope: Scope, table: Table, key: str, args: dict) -> str:
+    target = table.str(key, required=True)
+    if target not in scope.object_ids and target not in scope.players:
+        raise table.error(key, f"{target!r} is neither an object nor a player")
+    return target
+
+
+def a_filter(scope: Scope, table: Table, key: str, args: dict) -> dict:
+    flt = table.table(key, required=True)
+    build_filter(flt)
+    return dict(flt.data)
+
+
+def a_hand_count(scope: Scope, table: Table, key: str, args: dict) -> object:
+    """A discard without a count discards the whole hand (None)."""
+    return scope.count(table, key) if table.has(key) else None
+
+
+def created_ids(scope: Scope, table: Table, key: str, args: dict) -> str:
+    base = table.str(key, args["card"])
+    scope.add_objects(base, args["count"])
+    return base
+
+
+def crew_members(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
+    members = list(table.strings(key))
+    for member in members:
+        if member not in scope.object_ids:
+            raise table.error(key, f"no object {member!r}")
+    if not members:
+        raise table.error(key, "name the crewing creatures")
+    return members
+
+
+# -- setup ------------------------------------------------------------------------------------
+
+
+def a_turn(scope: Scope, table: Table, key: str, args: dict) -> dict | None:
+    turn = table.table(key)
+    if turn is None:
+        return None
+    value = {
+        "number": turn.int("number", 1, minimum=1),
+        "active": scope.player_ref(turn, "active", next(iter(scope.players))),
+        "step": turn.str("step", "main1" if scope.game == "mtg" else "main"),
+    }
+    turn.done()
+    return value
+
+
+def life_totals(scope: Scope, table: Table, key: str, args: dict) -> dict:
+    life = table.table(key)
+    totals = {}
+    if life:
+        for player in list(life.data):
+            if player not in scope.players:
+                raise life.error(player, "not a player")
+            totals[player] = life.int(player)
+        life.done()
+    return totals
+
+
+def placements(scope: Scope, table: Table, key: str, args: dict) -> list[dict]:
+    return [placement(scope, t) for t in table.tables(key)]
+
+
+def placement(scope: Scope, table: Table) -> dict:
+    card = scope.card_ref(table, "card")
+    zone = table.str("zone", required=True)
+    if zone not in ZONES:
+        raise table.error("zone", f"{zone!r} is not a zone ({', '.join(ZONES)})")
+    owner = scope.player_ref(table, "owner", "you")
+    controller = scope.player_ref(table, "controller", owner) if table.has("controller") else owner
+    count = scope.count(table, "count")
+    object_id = table.str("id", card)
+    if not ID_RE.match(object_id):
+        raise table.error("id", "object ids use lower-case letters, digits, - and _")
+    if object_id in scope.object_ids:
+        raise table.error("id", f"object id {object_id!r} is used twice; give this one an id")
+    scope.add_objects(object_id, count)
+    placed = {
+        "card": card,
+        "zone": zone,
+        "owner": owner,
+        "controller": controller,
+        "count": count,
+        "id": object_id,
+        "tapped": table.bool("tapped"),
+        "this_turn": table.bool("this_turn"),
+        "attached_to": table.str("attached_to"),
+        "counters": {},
+        "choices": {},
+    }
+    if placed["attached_to"] and placed["attached_to"] not in scope.object_ids:
+        raise table.error("attached_to", f"no object {placed['attached_to']!r} placed before this one")
+    counters = table.table("counters")
+    if counters:
+        for kind in list(counters.data):
+            placed["counters"][kind] = scope.count(counters, kind)
+        counters.done()
+    choices = table.table("choices")
+    if choices:
+        placed["choices"] = scope.choices(choices)
+    if zone != "battlefield" and (placed["tapped"] or placed["attached_to"] or placed["counters"]):
+        raise table.error("zone", "only permanents on the battlefield are tapped, attached or have counters")
+    table.done()
+    return placed
+
+
+# -- the vocabulary -----------------------------------------------------------------------------
+
+ACTIONS: dict[str, dict[str, Reader]] = {
+    "setup": {"turn": a_turn, "life": life_totals, "place": placements},
+    "move": {"object": an_object, "to": a_zone_off_the_battlefield, "top": a_flag},
+    "enter": {
+        "object": an_object,
+        "controller": an_entering_controller,
+        "choices": some_choices,
+        "attached_to": an_optional_object,
+    },
+    "create": {"card": a_card, "count": a_count, "controller": you_by_default, "id": created_ids},
+    "draw": {"player": you_by_default, "count": a_count},
+    "discard": {"player": you_by_default, "count": a_hand_count},
+    "crew": {"vehicle": an_object, "crew": crew_members},
+    "resolve": {"count": a_count},
+    "apply": {
+        "id": a_new_effect_id,
+        "label": a_text,
+        "source": an_optional_object,
+        "controller": you_by_default,
+        "duration": a_duration,
+        "effect": an_effect,
+    },
+    "end_effect": {"effect": an_applied_effect},
+    "counters": {"object": an_object, "kind": a_text, "count": a_count},
+    "damage": {"source": a_text, "target": an_object_or_player, "amount": a_count},
+    "lose_life": {"player": you_by_default, "amount": a_count},
+    "attach": {"object": an_object, "to": an_object},
+    "tap": {"object": an_object},
+    "untap": {"object": an_object},
+    "gain_control": {"object": an_object, "player": a_player, "duration": a_duration, "label": a_label},
+    "give_ability": {
+        "object": an_object,
+        "ability": an_ability,
+        "duration": a_duration,
+        "label": a_label,
+        "id": an_optional_effect_id,
+    },
+    "destroy": {"object": an_object},
+    "destroy_all": {"filter": a_filter, "controller": you_by_default},
+    "mill": {"player": you_by_default, "count": a_count},
+    "end_turn": {},
+    "go_to": {"step": a_text},
+    "begin_resolution": {"label": a_text},
+    "end_resolution": {"spell": an_optional_object},
+    "attempt": {"action": a_text, "object": an_object, "target": an_optional_object},
+}
+# The fields every step has besides its action's.
+COMMON_FIELDS = ("do", "text", "expect")
+
+
+def read_step(scope: Scope, index: int, table: Table) -> Step:
+    do = table.str("do", required=True)
+    if do not in ACTIONS:
+        raise table.error("do", f"{do!r} is not an action; actions: {', '.join(ACTIONS)}")
+    if do == "setup" and index:
+        raise table.error("do", "only the first step is a setup")
+    texts = scope.texts(table.table("text", required=True))
+    args = step_args(scope, do, table)
+    expects = []
+    for n, expect in enumerate(table.tables("expect")):
+        expects.extend(read_expectations(scope, n, expect, do))
+    table.done()
+    return Step(index, do, args, texts, tuple(expects))
+
+
+def step_args(scope: Scope, do: str, table: Table) -> dict:
+    """The action's fields, read in order; a field the action does not take is an error."""
+    fields = ACTIONS[do]
+    for key in table.data:
+        if key not in fields and key not in COMMON_FIELDS:
+            raise table.error(key, f"unknown field for {do} (fields: {', '.join(sorted(fields)) or 'none'})")
+    args: dict = {}
+    for key, reader in fields.items():
+        args[key] = reader(scope, table, key, args)
+    return args
