@@ -83,7 +83,6 @@ INSTALLED_APPS = [
     "rulesref.site",
     "rulesref.examples",
     "rulesref.opendata",
-
     # The JSON API (django-ninja: "ninja" for its Swagger UI files and template).
     "ninja",
     "rulesref.api",

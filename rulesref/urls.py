@@ -18,7 +18,6 @@ urlpatterns = [
     path("examples/", include("rulesref.examples.urls")),
     path("compare/", include("rulesref.compare.urls")),
     path("", include("rulesref.opendata.urls")),
-
     path("api/v1/", api_urls.urls),
     path("", include("rulesref.site.urls")),
 ]
