@@ -2,9 +2,7 @@
 
 import pytest
 
-from rulesref.search import paraphrases, search
-
-pytestmark = pytest.mark.usefixtures("search_index")
+from rulesref.search import paraphrases
 
 
 def test_a_typed_wording_is_searched_as_itself_or_the_rulebooks():
@@ -36,33 +34,3 @@ def test_a_damaged_file_names_its_line_and_reason(tmp_path):
         paraphrases.read(broken)
     assert str(error.value).startswith(f"{broken}: ")
     assert "line 1" in str(error.value)
-
-
-def test_a_question_in_other_words_finds_the_rule_worded_otherwise():
-    # 121.2 "Cards may only be drawn one at a time. If a player is instructed to draw multiple cards …"
-    found = search("can a player draw several cards at once", game="mtg", languages=["en"])
-    assert found.hits[0].number == "121.2"
-    assert "draw <mark>multiple</mark> <mark>cards</mark>" in found.hits[0].texts["en"].snippet.replace(
-        "<mark>draw</mark>", "draw"
-    )
-
-
-def test_a_damaged_file_disables_the_paraphrases_not_the_search(tmp_path, settings):
-    from django.core.checks import run_checks
-
-    (tmp_path / "search").mkdir()
-    (tmp_path / "search" / "paraphrases.toml").write_text('[[paraphrase]]\nlanguage = "en"\n', encoding="utf-8")
-    settings.RULES_DATA_DIR = tmp_path
-    paraphrases._loaded.cache_clear()
-    try:
-        file = tmp_path / "search" / "paraphrases.toml"
-        assert [(m.id, m.msg) for m in run_checks() if m.id == "rulesref.W031"] == [
-            (
-                "rulesref.W031",
-                f"search paraphrases are disabled: {file}:1: paraphrase 1: typed must be a list of wordings",
-            )
-        ]
-        assert paraphrases.rewrite("en", "several cards") == "several cards"
-        assert search("several cards at once", game="mtg", languages=["en"]).hits
-    finally:
-        paraphrases._loaded.cache_clear()
