@@ -31,7 +31,7 @@ DEFINITION_OPENINGS = {
     # "is a …", "are …" (not "are in", "are always", "are determined"), "means …"; not "is always",
     # "is printed".
     "en": re.compile(
-        rf"^(?:(?:an?|the)\s+)?{_NAME}\s+(?:is\s+(?:an?|the|one)\s|are\s+(?!(?:in|on|not|always|never|also|only|still)\b|\w+(?:ed|ly)\b)|means\s|have\s+no\s)",
+        rf"^(?:(?:an?|the)\s+)?{_NAME}\s+(?:is\s+(?:an?|the|one)\s|are\s+(?!(?:in|on|not|always|never|also|only|still)\b|\w+(?:ed|ly)\b)|means\s|have\s+(?:an?|no)\s|do\s+something\s)",
         re.IGNORECASE,
     ),
     "it": re.compile(rf"^(?:(?:il|lo|la|i|gli|le|un|uno|una)\s+|l['’])?{_NAME}\s+(?:è|sono)\s", re.IGNORECASE),
@@ -72,6 +72,9 @@ _CLAUSE_OPENERS = {
         "their",
         "only",
         "then",
+        "they",
+        "you",
+        "we",
         "thus",
         "also",
         "so",
@@ -163,6 +166,10 @@ def defined_names(language: str, text: str) -> list[str]:
     return list(dict.fromkeys(n.strip() for n in names + more if n.strip()))
 
 
+# Words that make a subject a clause ("The card may have …").
+_MODALS = {"en": {"may", "can", "must", "would", "could", "should", "will", "might", "also", "always", "never"}}
+
+
 def defined_name(language: str, text: str) -> str:
     """The name a rule's opening sentence defines ("" when it does not open with a definition)."""
     pattern = DEFINITION_OPENINGS.get(language)
@@ -175,6 +182,8 @@ def defined_name(language: str, text: str) -> str:
     words = name.split()
     if len(words) > DEFINED_NAME_WORDS or words[0].casefold() in _CLAUSE_OPENERS.get(language, ()):
         return ""
+    if any(word.casefold() in _MODALS.get(language, ()) for word in words):
+        return ""  # "An object may have a color indicator": what it may do, not what it is
     return name
 
 

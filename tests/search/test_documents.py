@@ -75,6 +75,10 @@ def test_a_rule_that_opens_by_saying_what_a_name_is_defines_it(language, text, n
         ),
         ("en", "Power and toughness are characteristics only creatures have.", ["Power and toughness"]),
         ("en", "Then all mulligans are taken at the same time.", []),
+        # 113.3b, 604.1: what a kind of ability has or does.
+        ("en", "Activated abilities have a cost and an effect. They are written as …", ["Activated abilities"]),
+        ("en", "Static abilities do something all the time rather than being activated.", ["Static abilities"]),
+        ("en", "An object may have a color indicator printed to the left of the type line.", []),
         ("en", "Such creatures are “attacking” but …", []),
         ("zh-hans", "一些效应会将徽记放入统帅区。徽记是个标记，代表具有异能的物件。", ["徽记"]),
         ("zh-hans", "物件的法术力值为一个数字，该数字等于其法术力费用。", ["物件的法术力值", "法术力值"]),
