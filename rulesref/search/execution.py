@@ -101,31 +101,29 @@ def _deferred(run: Run, index, language: str, docs: list[int]) -> dict[int, tupl
     where the matter is ruled."""
     columns = index.columns
     by_number: dict[tuple[str, str], list[int]] = {}
+    by_section: dict[tuple[str, str], list[int]] = {}
     for doc in docs:
-        by_number.setdefault((columns["edition"][doc], columns["number"][doc]), []).append(doc)
+        edition, number = columns["edition"][doc], columns["number"][doc]
+        by_number.setdefault((edition, number), []).append(doc)
+        if "." in number:
+            by_section.setdefault((edition, number.split(".", 1)[0]), []).append(doc)
     forms = [set(form.split()) for form in consequence_forms(run.generation, language)]
     found = {}
     for doc in docs:
         if columns["kind"][doc] not in ("rule", "subrule"):
             continue
-        cites = [c for c in index.cited(doc) if c]
-        if not cites:
-            continue
         edition = columns["edition"][doc]
-        targets = []
-        for (where, number), others in by_number.items():
-            if where != edition:
-                continue
-            for cited in cites:
-                if number == cited or (
-                    "." not in cited
-                    and number.startswith(cited + ".")
-                    and any(form <= index.topic(others[0]) for form in forms)
-                ):
-                    targets.extend(others)
-                    break
+        targets: list[int] = []
+        for cited in index.cited(doc):
+            targets.extend(by_number.get((edition, cited), ()))
+            if "." not in cited:
+                targets.extend(
+                    other
+                    for other in by_section.get((edition, cited), ())
+                    if any(form <= index.topic(other) for form in forms)
+                )
         if targets:
-            found[doc] = tuple(targets)
+            found[doc] = tuple(dict.fromkeys(targets))
     return found
 
 
