@@ -91,11 +91,14 @@ _CLAUSE_OPENERS = {
 # what the sentence before described.
 _CALLED = {
     "en": re.compile(
-        r"\b(?:is|are)\s+(?:called|known\s+as)\s+(?:an?\s+|the\s+)?[“\"‘']?"
-        r"(?P<name>[^\W\d_][^.,;:!?()“”\"’\n]{1,40}?)[“”\"’']?(?=[.,;:)]|$)",
+        r"\b(?:is|are)\s+(?:\w+ly\s+)?(?:called|known\s+as|referred\s+to\s+as)\s+(?:an?\s+|the\s+)?"
+        r"(?:[“\"‘'](?P<quoted>[^\W\d_][^.,;:!?()“”\"’\n]{1,40}?)[.,]?[”\"’']|"
+        r"(?P<name>[^\W\d_][^.,;:!?()“”\"’\n]{1,40}?)(?=[.,;:)]|$))",
         re.IGNORECASE,
     ),
-    "zh-hans": re.compile(r"(?:称为|称作|称之为|叫做)[“「]?(?P<name>[^\W\d_][^，。、；：（）“”「」\s]{0,9})"),
+    "zh-hans": re.compile(
+        r"(?:称为|称作|称之为|叫做)[“「]?(?P<quoted>(?!))?(?P<name>[^\W\d_][^，。、；：（）“”「」\s]{0,9})"
+    ),
 }
 # "Some continuous effects are prevention effects.": the kind the sentence names.
 _SOME = {
@@ -148,7 +151,7 @@ def defined_names(language: str, text: str) -> list[str]:
             names.append(match.group("name"))
         called = _CALLED.get(language)
         if called:
-            names.extend(match.group("name") for match in called.finditer(sentence))
+            names.extend(match.group("quoted") or match.group("name") for match in called.finditer(sentence))
     more = []
     for name in names:
         of_object = _OF_AN_OBJECT.get(language)

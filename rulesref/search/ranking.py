@@ -75,15 +75,20 @@ def fuse(
 
     for order, (language, direct, in_scope, rows) in enumerate(lists):
         seen = set()
-        weight = (1.0 if direct else weights.expanded_weight) * weights.evidence(in_scope)
+        evidence = weights.evidence(in_scope)
+        weight = (1.0 if direct else weights.expanded_weight) * evidence
         for rank, row in enumerate(rows):
             key = row["key"]
             if key in seen:
                 continue
             seen.add(key)
-            value = weight * kinds.get(row["kind"], 1.0) / (weights.rrf_k + rank + 1)
+            defines = row.get("defines") is True
+            # A rule whose words define the query's name counts in full also where only a translation of it
+            # matched: "状況誘発" is defined by 603.8, which the Japanese edition lacks.
+            in_words = defines and row["kind"] in ("rule", "subrule")
+            value = (evidence if in_words else weight) * kinds.get(row["kind"], 1.0) / (weights.rrf_k + rank + 1)
             lifted = value * weights.cited_by_glossary
-            if row.get("defines") is True:
+            if defines:
                 value *= (
                     weights.rule_definition_weight if row["kind"] in ("rule", "subrule") else weights.definition_weight
                 )

@@ -60,6 +60,13 @@ def test_a_rule_that_opens_by_saying_what_a_name_is_defines_it(language, text, n
             ["state triggers"],
         ),
         ("en", "Some continuous effects are prevention effects. Like replacement effects …", ["prevention effects"]),
+        # 704.5j, 302.6: a quoted name, also "informally" called so.
+        (
+            "en",
+            "The rest are put into their owners’ graveyards. This is called the “legend rule.” If …",
+            ["legend rule"],
+        ),
+        ("en", "This rule is informally called the “summoning sickness” rule.", ["summoning sickness"]),
         # 613.1d and 613.4b: a label; layer 7b is sublayer 7b (613.4: "a series of sublayers").
         ("en", "Layer 4: Type-changing effects are applied.", ["Layer 4"]),
         ("en", "Layer 7b: Effects that set power and/or toughness are applied.", ["Layer 7b", "sublayer 7b"]),
