@@ -38,6 +38,8 @@ from .names import ALIGNMENT, CURRENT, MANIFEST, VOCABULARY, index_root
 WIDE_QUERY_LEAVES = 16
 
 COLUMNS = ("key", "game", "number", "kind", "edition", "defines")
+# Terms whose place in the terms file a language's index remembers (user input: bounded).
+TERM_RANGES = 65536
 # A document length not read yet (Whoosh's own answer may be None: a field the document leaves empty).
 _UNREAD = object()
 
@@ -144,6 +146,8 @@ class LanguageIndex:
         self.parents: dict[str, object] = {}
         # field → its documents' lengths (``field_length``); bounded by the schema's fields.
         self.lengths: dict[str, object] = {}
+        # A term's key in the terms file → where its entry lies (``searcher``); bounded by TERM_RANGES.
+        self.term_ranges: dict[bytes, tuple] = {}
 
     def warm_analyzers(self) -> None:
         """Run every analyzed field's analyzer once over a sample text."""
@@ -158,7 +162,30 @@ class LanguageIndex:
         searcher = getattr(self.local, "searcher", None)
         if searcher is None:
             searcher = self.local.searcher = self.index.searcher()
+            # Whoosh finds a term in its terms file by hashing it (md5) and probing the file's hash table,
+            # four to five times per term and search (the matcher, its size estimate, idf, term info):
+            # where (and whether) each term is found is remembered per generation instead, for every
+            # thread's reader of this one-segment index.
+            table = getattr(getattr(searcher.reader(), "_terms", None), "_tindex", None)
+            if table is not None and callable(getattr(table, "ranges_for_key", None)):
+                table.ranges_for_key = self._remembered_ranges(table.ranges_for_key)
         return searcher
+
+    def _remembered_ranges(self, find):
+        """Whoosh's ``HashReader.ranges_for_key`` (where a key's values lie in the terms file), each
+        key's answer kept (at most ``TERM_RANGES`` keys; then forgotten all at once and read again)."""
+        remembered = self.term_ranges
+
+        def ranges_for_key(key):
+            found = remembered.get(key)
+            if found is None:
+                found = tuple(find(key))
+                if len(remembered) >= TERM_RANGES:
+                    remembered.clear()
+                remembered[key] = found
+            return iter(found)
+
+        return ranges_for_key
 
     def scope(self, game: str | None, edition: str | None) -> Scope:
         """The documents in scope: the latest editions, or one edition; one game. Computed once."""
