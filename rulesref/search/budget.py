@@ -122,12 +122,12 @@ class DeadlineSearcher:
     """A (sub)searcher whose postings check the deadline as they are walked; the rest is the
     searcher's own."""
 
-    def __init__(self, searcher, deadline: float, lengths=None):
+    def __init__(self, searcher, deadline: float, prepare=None):
         self._searcher = searcher
         self._clock = Clock(deadline)
-        # field → a function docnum → the document's length of that field, as Whoosh's scorers read it
-        # (``LanguageIndex.field_length``: read once per generation instead of once per posting).
-        self._lengths = lengths
+        # ``prepare(matcher, fieldname)``, given every term's postings before they are walked
+        # (``LanguageIndex.prepare_postings``: what the generation has read of them already).
+        self._prepare = prepare
 
     def __getattr__(self, name):
         return getattr(self._searcher, name)
@@ -135,10 +135,8 @@ class DeadlineSearcher:
     def postings(self, fieldname, text, weighting=None, qf=1):
         self._clock.tick()
         matcher = self._searcher.postings(fieldname, text, weighting=weighting, qf=qf)
-        scorer = getattr(matcher, "scorer", None)
-        if self._lengths is not None and callable(getattr(scorer, "dfl", None)):
-            # BM25F (Whoosh's WeightLengthScorer) asks each document's length through ``dfl``.
-            scorer.dfl = self._lengths(fieldname)
+        if self._prepare is not None:
+            self._prepare(matcher, fieldname)
         return DeadlineMatcher(matcher, self._clock)
 
 
