@@ -273,7 +273,7 @@ class LanguageIndex:
         reader = self.searcher().reader()
         if (fieldname, text) not in reader:
             return {}
-        matcher = reader.postings(fieldname, text)
+        matcher = self.remembering(reader.postings(fieldname, text))
         found = {}
         for docnum in docnums:
             if not matcher.is_active():
@@ -307,16 +307,21 @@ class LanguageIndex:
     def prepare_postings(self, matcher, fieldname: str) -> None:
         """A term's postings (a Whoosh leaf matcher, before it is walked) made to read what this
         generation has read already: its scorer's document lengths (``field_length``) and its blocks
-        (``RememberedBlocks``)."""
+        (``remembering``)."""
         scorer = getattr(matcher, "scorer", None)
         if callable(getattr(scorer, "dfl", None)):
             # BM25F (Whoosh's WeightLengthScorer) asks each document's length through ``dfl``.
             scorer.dfl = self.field_length(fieldname)
+        self.remembering(matcher)
+
+    def remembering(self, matcher):
+        """``matcher`` (a term's postings, not moved yet) reading its blocks through ``RememberedBlocks``."""
         if type(matcher) is W3LeafMatcher:
             matcher.__class__ = RememberedBlocks
             matcher.remembered = self.blocks
             # Back at its first block (where Whoosh left it, unmoved), this time through the blocks read.
             matcher.reset()
+        return matcher
 
     def search(self, query, scope: Scope, limit: int, *, typed: frozenset | None, deadline: float | None):
         """Top ``limit`` documents of ``scope`` for ``query``; documents out of scope are skipped, not
@@ -344,15 +349,16 @@ class LanguageIndex:
 
 
 class RememberedBlocks(W3LeafMatcher):
-    """Whoosh's postings reader, each block's header and decoded contents (ids, weights, values) read
-    once per generation (``LanguageIndex.blocks``) instead of once per search: reading a block means
-    seeking, unpickling its header, decompressing and unpickling its data and decoding its ids, which was
-    a tenth of a phrase's time (cProfile, 2026-12-01). What each block holds never changes in a
+    """Whoosh's postings reader, each block's header and decoded contents (ids, weights, values, each
+    posting's positions) read once per generation (``LanguageIndex.blocks``) instead of once per search:
+    reading a block means seeking, unpickling its header, decompressing and unpickling its data and
+    decoding its ids, and a phrase unpickles the positions of every document holding all its words,
+    together a fifth of a phrase's time (cProfile, 2026-12-01). What each block holds never changes in a
     generation, and nothing changes what a matcher has read (it only moves through it).
 
     A leaf matcher becomes one (``prepare_postings``) after Whoosh made it and before it moves, and goes
     back to its first block as it stands (``reset``); it reads every block it moves to through ``_goto``
-    and its contents through ``_read_ids``, ``_read_weights`` and ``_read_values``."""
+    and its contents through ``_read_ids``, ``_read_weights``, ``_read_values`` and ``value_as``."""
 
     remembered: LRU
 
@@ -371,7 +377,7 @@ class RememberedBlocks(W3LeafMatcher):
                 self._minlength,
                 self._maxlength,
             )
-            block = [header, None, None, None]
+            block = [header, None, None, None, {}]
             self.remembered.put(position, block)
         else:
             # What Whoosh's _goto sets, as it set it when it read this block.
@@ -418,6 +424,20 @@ class RememberedBlocks(W3LeafMatcher):
                 block[3] = self._values
         else:
             self._values = block[3]
+
+    def value_as(self, astype):
+        # A posting's positions, decoded (unpickled) once: a phrase asks them of every document holding
+        # all its words, and the questions' ordering again. Callers only read them.
+        block = getattr(self, "_block", None)
+        if block is None:
+            return W3LeafMatcher.value_as(self, astype)
+        decoded = block[4].get(astype)
+        if decoded is None:
+            decoded = block[4].setdefault(astype, [_UNREAD] * self._blocklength)
+        value = decoded[self._i]
+        if value is _UNREAD:
+            value = decoded[self._i] = W3LeafMatcher.value_as(self, astype)
+        return value
 
 
 class TypedTermsCollector(WrappingCollector):
