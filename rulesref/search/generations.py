@@ -436,7 +436,8 @@ class RememberedBlocks(W3LeafMatcher):
             decoded = block[4].setdefault(astype, [_UNREAD] * self._blocklength)
         value = decoded[self._i]
         if value is _UNREAD:
-            value = decoded[self._i] = W3LeafMatcher.value_as(self, astype)
+            # A tuple: Python's garbage collector stops following a tuple of numbers, not a list.
+            value = decoded[self._i] = tuple(W3LeafMatcher.value_as(self, astype))
         return value
 
 

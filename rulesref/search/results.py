@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import MappingProxyType
 
 from babel.lists import format_list
@@ -192,8 +192,10 @@ def group(run, fused, snippet_for) -> list[SearchHit]:
     these languages ("右" with the Japanese filter finds 208.1 first, not ten rules matched in Chinese),
     and a rule they lack is still shown rather than an empty page. At most ``run.limit`` hits."""
     hits, lacking = [], []
+    # rule_url's script prefix and URLconf, asked once for the page's forty-odd links.
+    link = partial(_rule_url, get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF)
     for found in fused:
-        texts = {lang: text for lang in run.shown if (text := _text_in(run, found, lang, snippet_for))}
+        texts = {lang: text for lang in run.shown if (text := _text_in(run, found, lang, snippet_for, link))}
         if not texts:
             lacking.append(found)
             continue
@@ -202,7 +204,7 @@ def group(run, fused, snippet_for) -> list[SearchHit]:
             return hits
     for found in lacking:
         for language in fallback_languages(found, run.shown, run.interface):
-            text = _text_in(run, found, language, snippet_for)
+            text = _text_in(run, found, language, snippet_for, link)
             if text is not None:
                 hits.append(_hit(found, {language: text}, not_in=tuple(run.shown)))
                 break
@@ -223,7 +225,7 @@ def fallback_languages(found, shown, interface: str | None) -> list[str]:
     return [lang for lang in dict.fromkeys(languages) if lang and lang not in shown]
 
 
-def _text_in(run, found, language: str, snippet_for) -> LanguageText | None:
+def _text_in(run, found, language: str, snippet_for, link=rule_url) -> LanguageText | None:
     """``found`` in ``language``: the row that matched there, else the edition aligned with the one it
     matched in (None when that language has no text of it, or not in the edition asked for)."""
     generation = run.generation
@@ -248,7 +250,7 @@ def _text_in(run, found, language: str, snippet_for) -> LanguageText | None:
         number=stored["number"],
         kind=stored["kind"],
         make_snippet=snippet_for(index, language, docnum, stored["text"]),
-        url=rule_url(found.game, language, stored["edition"], stored["kind"], stored["number"]),
+        url=link(found.game, language, stored["edition"], stored["kind"], stored["number"]),
         # Indexes built before sections were stored have none.
         section=tuple(stored.get("section") or ()),
     )

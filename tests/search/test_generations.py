@@ -37,7 +37,7 @@ def _tiny_index(path):
 def _walk(matcher):
     postings = []
     while matcher.is_active():
-        postings.append((matcher.id(), matcher.weight(), matcher.value_as("positions")))
+        postings.append((matcher.id(), matcher.weight(), tuple(matcher.value_as("positions"))))
         matcher.next()
     return postings
 
