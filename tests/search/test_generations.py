@@ -62,8 +62,17 @@ def test_postings_read_from_remembered_blocks_are_whooshs_own_also_from_memory(t
         assert len(blocks) == 3
         assert _walk(remembered()) == expected  # every block from memory
         skipped = remembered()
+        landed = []
+        for target in (5, 5, 130, 255, 256, 299):  # inside the first block, across blocks, to the last
+            skipped.skip_to(target)
+            landed.append(skipped.id())
+        assert landed == [5, 5, 130, 255, 256, 299]
+        skipped = remembered()
         skipped.skip_to(250)
         assert _walk(skipped) == expected[250:]
+        skipped.reset()
+        skipped.skip_to(300)
+        assert not skipped.is_active()
 
 
 def test_the_documents_a_typed_term_matched_are_those_whooshs_terms_collector_names(tmp_path):
