@@ -43,6 +43,8 @@ WIDE_QUERY_LEAVES = 16
 COLUMNS = ("key", "game", "number", "kind", "edition", "defines")
 # Terms whose place in the terms file a language's index remembers (user input: bounded).
 TERM_RANGES = 65536
+# Where a remembered block keeps its postings' spans, beside the values decoded by type ("positions").
+SPANS = "spans"
 # A document length not read yet (Whoosh's own answer may be None: a field the document leaves empty).
 _UNREAD = object()
 
@@ -448,6 +450,20 @@ class RememberedBlocks(W3LeafMatcher):
         self._i = self._blocklength - 1
         while self.is_active() and self.id() < targetid:
             self.next()
+
+    def spans(self):
+        # A posting's positions as Whoosh's spans (what a phrase compares), made once; a new list each
+        # time, since Whoosh's SpanOr merges the list it is given in place (it never changes a span).
+        block = getattr(self, "_block", None)
+        if block is None:
+            return W3LeafMatcher.spans(self)
+        made = block[4].get(SPANS)
+        if made is None:
+            made = block[4].setdefault(SPANS, [_UNREAD] * self._blocklength)
+        spans = made[self._i]
+        if spans is _UNREAD:
+            spans = made[self._i] = tuple(W3LeafMatcher.spans(self))
+        return list(spans)
 
     def value_as(self, astype):
         # A posting's positions, decoded (unpickled) once: a phrase asks them of every document holding

@@ -37,7 +37,8 @@ def _tiny_index(path):
 def _walk(matcher):
     postings = []
     while matcher.is_active():
-        postings.append((matcher.id(), matcher.weight(), tuple(matcher.value_as("positions"))))
+        spans = [(span.start, span.end) for span in matcher.spans()]
+        postings.append((matcher.id(), matcher.weight(), tuple(matcher.value_as("positions")), spans))
         matcher.next()
     return postings
 
