@@ -20,7 +20,15 @@ What it does like ours, in SQL:
 - every shown hit's text in each language highlighted (``highlight()`` where the text matches the
   language's expression, else escaped as it is), in a 480-character window;
 - the same respelling when nothing matched: each unknown word of three letters or more replaced by
-  the closest known word (edit distance ≤ 2, same first letter, then the most frequent).
+  the closest known word (edit distance ≤ 2, same first letter, then the most frequent); not for a
+  question, as ours;
+- a question (four plain words or more) read as ours reads it: without the words that only shape it
+  (``planning.QUESTION_WORDS``) and, FTS5 having no stop words, without those our analyzers drop; when
+  it finds fewer than three rules (or a query of two words or more finds none), the best-match reading
+  FTS5 has: the OR of its words, ranked by bm25, after the rules holding every word (not cut to the six
+  rarest words, nor its numbers read both ways: ours does both); an unspaced question (衍生物离开战场会怎样)
+  that finds nothing is the OR of its character trigrams, the words that only shape it cut out first
+  (``planning.UNSPACED_QUESTION_WORDS``), as ours is of its character pairs.
 
 Where trigram cannot match (a CJK word under three characters: 死触, 飞行), that word is a ``LIKE``
 over the text, and a query holding such a word is evaluated as SQL (MATCH for the other words) and
@@ -347,15 +355,28 @@ class Fts5FairSearch:
         searched = list(ours.languages)
         game, edition = user.game, user.edition
         searched = [lang for lang in searched if self._scope(lang, game, edition)[2]]
+        question = False  # a rule-number query
         if user.number:
             ranked = [self._number(lang, user.number, game, edition) for lang in searched]
         else:
-            ranked = [self._text(lang, user.text, game, edition) for lang in searched]
-            if not any(r.rows for r in ranked):
-                corrected = self._correct(user.text, searched)
+            text = user.text
+            ranked = [self._text(lang, text, game, edition) for lang in searched]
+            asked = len(ours.plain_words(text)) >= ours.ranking.thin_min_words
+            if not asked and not any(r.rows for r in ranked):
+                corrected = self._correct(text, searched)
                 if corrected:
-                    ranked = [self._text(lang, corrected, game, edition) for lang in searched]
-        hits = self._fuse(ranked, user, game, edition)
+                    text = corrected
+                    ranked = [self._text(lang, text, game, edition) for lang in searched]
+            # Best-match, as ours decides it (``fallbacks.BestMatch``, then ``UnspacedQuestion``).
+            words, keys, weights = ours.plain_words(text), ours.fused_keys(ranked), ours.ranking
+            empty = not keys and len(words) >= weights.fallback_min_words
+            thin = len(keys) < weights.thin_below and len(words) >= weights.thin_min_words
+            best_match = empty or thin or (ours.is_unspaced_question(text) and not keys)
+            if best_match:
+                ranked = _merge(ranked, [self._best_match(lang, text, game, edition) for lang in searched])
+            # Ordered (and fused) as a question: best-match's lists, and a question's.
+            question = best_match or len(words) >= weights.thin_min_words
+        hits = self._fuse(ranked, user, game, edition, question)
         return self._show(hits, ranked, shown, game, edition, limit)
 
     def _number(self, language, number, game, edition) -> Ranked:
@@ -376,6 +397,9 @@ class Fts5FairSearch:
     def _text(self, language, text, game, edition) -> Ranked:
         ours = self.ours
         condition, params, _, games = self._scope(language, game, edition)
+        if len(ours.plain_words(text)) > ours.max_strict_words:
+            return Ranked(language, direct=False)  # as ours: too many words to intersect, best-match reads it
+        text = self._question(language, text)
         rewritten, used = ours.rewrite(text, language, games)
         if not used and not ours.could_match(text, language):
             return Ranked(language, direct=False)
@@ -390,6 +414,38 @@ class Fts5FairSearch:
             hits = self._run(language, typed, f"d.id IN ({','.join('?' * len(ids))})", ids) if typed else []
             result.direct = bool(hits)
         return result
+
+    def _question(self, language: str, text: str) -> str:
+        """A question without the words that only shape it and, FTS5 having no stop words, without the
+        words our analyzer drops; any other text as it is."""
+        ours = self.ours
+        if not ours.is_question(text):
+            return text
+        shaping = ours.question_words.get(language, frozenset())
+        kept = [w for w in text.split() if w.casefold() not in shaping and not ours.is_stop_word(language, w)]
+        return " ".join(kept) if kept else text
+
+    def _best_match(self, language, text, game, edition) -> Ranked:
+        """Any word may be missing: the OR of the question's words (of an unspaced question in a trigram
+        table, its character trigrams), ranked by bm25. As ours, no glossary forms: a question is
+        answered in the language it is asked in."""
+        ours = self.ours
+        condition, params, _, _ = self._scope(language, game, edition)
+        if not ours.could_match(text, language):
+            return Ranked(language, direct=False)
+        if language in TRIGRAM and ours.is_unspaced_question(text):
+            shaping = ours.unspaced_question_words.get(language)
+            chunks = (shaping.sub(" ", text) if shaping else text).split()
+            words = [c[i : i + 3] for c in chunks if len(c) >= 3 for i in range(len(c) - 2)]
+            words += [c for c in chunks if len(c) < 3]
+        else:
+            words = [w for w in self._question(language, text).split() if w not in _OPERATORS]
+        leaves = [Leaf(w) for w in dict.fromkeys(w.replace('"', "") for w in words) if w]
+        if not leaves:
+            return Ranked(language, direct=False)
+        tree = leaves[0] if len(leaves) == 1 else Node("OR", leaves)
+        rows = self._run(language, tree, condition, params)
+        return Ranked(language, rows, match=_match_string(tree, language), like=_like_words(tree, language))
 
     def _run(self, language, tree, condition, params) -> list[dict]:
         table = _table(language)
@@ -454,14 +510,14 @@ class Fts5FairSearch:
                 return corrected
         return None
 
-    def _fuse(self, ranked: list[Ranked], user, game, edition) -> list[Hit]:
+    def _fuse(self, ranked: list[Ranked], user, game, edition, question: bool = False) -> list[Hit]:
         """Our fusion, over FTS5's ranked lists."""
         weights = self.ours.ranking
         lists = []
         for r in ranked:
             _, _, in_scope, _ = self._scope(r.language, game, edition)
             lists.append((r.language, r.direct, in_scope, r.rows))
-        fused = self.ours.fuse(lists, number=user.number, prefer=user.game_hint, weights=weights)
+        fused = self.ours.fuse(lists, number=user.number, prefer=user.game_hint, weights=weights, question=question)
         return [Hit(f.key, f.game, f.number, f.kind, f.score, f.language) for f in fused]
 
     def _show(self, hits: list[Hit], ranked: list[Ranked], shown, game, edition, limit) -> list[Hit]:
@@ -507,6 +563,20 @@ class Fts5FairSearch:
             if len(out) == limit:
                 break
         return out
+
+
+def _merge(strict: list[Ranked], best: list[Ranked]) -> list[Ranked]:
+    """Per language, the rows of the strict reading, then those of best-match not already there (as
+    ours merges them); highlighted by either reading's expression."""
+    merged = []
+    for first, second in zip(strict, best, strict=True):
+        ids = {row["id"] for row in first.rows}
+        rows = first.rows + [row for row in second.rows if row["id"] not in ids]
+        matches = [m for m in (first.match, second.match) if m]
+        match = " OR ".join(f"({m})" for m in matches) if len(matches) > 1 else (matches[0] if matches else None)
+        direct = first.direct or second.direct
+        merged.append(Ranked(first.language, rows, match, first.like + second.like, direct))
+    return merged
 
 
 def _cite_keys(doc: dict) -> str:

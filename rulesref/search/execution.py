@@ -46,7 +46,8 @@ def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
         # language searched still gets a short window of its own: an answer, not an empty page.
         window = run.deadline if searched_one else first_window(run.deadline)
         searched_one = True
-        results, exceeded = index.search(plan.query, scope, wanted, terms=bool(plan.used), deadline=window)
+        typed = plan.typed if plan.used else None
+        results, exceeded = index.search(plan.query, scope, wanted, typed=typed, deadline=window)
         if exceeded:
             run.notice(BUDGET_NOTICE)
         # Not list(results): it asks the length, which makes Whoosh run the query again to count.
@@ -67,7 +68,7 @@ def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
         direct = True
         if plan.used:
             # Did any hit match a word as typed, not only one of its translations?
-            direct = any(plan.typed.intersection(hit.matched_terms()) for hit in hits)
+            direct = any(hit.docnum in results.typed_docs for hit in hits)
         ranked.append(Ranked(language, tuple(rows), direct, plan, scope.count))
     return tuple(ranked)
 

@@ -17,19 +17,22 @@ from __future__ import annotations
 import json
 import os
 import threading
+from bisect import bisect_left
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import index as whoosh_index
-from whoosh.collectors import TermsCollector, TopCollector, UnlimitedCollector
+from whoosh.codec.whoosh3 import W3LeafMatcher
+from whoosh.collectors import TopCollector, UnlimitedCollector, WrappingCollector
+from whoosh.matching import ReadTooFar
 from whoosh.query import And, Term
 
 from rulesref.core.games import scheme_name
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.parsers.numbers import get_scheme
 
-from . import expansion
+from . import expansion, limits
 from .budget import BudgetExceeded, Clock, DeadlineSearcher
 from .definitions import DEFINES_SEPARATOR
 from .integrity import IndexDamaged, generation_problem, note_damaged
@@ -39,6 +42,12 @@ from .names import ALIGNMENT, CURRENT, MANIFEST, VOCABULARY, index_root
 WIDE_QUERY_LEAVES = 16
 
 COLUMNS = ("key", "game", "number", "kind", "edition", "defines")
+# Terms whose place in the terms file a language's index remembers (user input: bounded).
+TERM_RANGES = 65536
+# Where a remembered block keeps its postings' spans, beside the values decoded by type ("positions").
+SPANS = "spans"
+# A document length not read yet (Whoosh's own answer may be None: a field the document leaves empty).
+_UNREAD = object()
 
 
 class IndexMissing(Exception):
@@ -141,6 +150,12 @@ class LanguageIndex:
         self.topics: dict[int, frozenset[str]] = {}
         # game → the parent function of its numbering scheme (104.3.1 → 104.3; dotted 1.7.6.1 → 1.7.6).
         self.parents: dict[str, object] = {}
+        # field → its documents' lengths (``field_length``); bounded by the schema's fields.
+        self.lengths: dict[str, object] = {}
+        # A block of postings' place in the postings file → what is read of it (``RememberedBlocks``).
+        self.blocks = LRU(limits.REMEMBERED_BLOCKS)
+        # A term's key in the terms file → where its entry lies (``searcher``); bounded by TERM_RANGES.
+        self.term_ranges: dict[bytes, tuple] = {}
 
     def warm_analyzers(self) -> None:
         """Run every analyzed field's analyzer once over a sample text."""
@@ -155,7 +170,30 @@ class LanguageIndex:
         searcher = getattr(self.local, "searcher", None)
         if searcher is None:
             searcher = self.local.searcher = self.index.searcher()
+            # Whoosh finds a term in its terms file by hashing it (md5) and probing the file's hash table,
+            # four to five times per term and search (the matcher, its size estimate, idf, term info):
+            # where (and whether) each term is found is remembered per generation instead, for every
+            # thread's reader of this one-segment index.
+            table = getattr(getattr(searcher.reader(), "_terms", None), "_tindex", None)
+            if table is not None and callable(getattr(table, "ranges_for_key", None)):
+                table.ranges_for_key = self._remembered_ranges(table.ranges_for_key)
         return searcher
+
+    def _remembered_ranges(self, find):
+        """Whoosh's ``HashReader.ranges_for_key`` (where a key's values lie in the terms file), each
+        key's answer kept (at most ``TERM_RANGES`` keys; then forgotten all at once and read again)."""
+        remembered = self.term_ranges
+
+        def ranges_for_key(key):
+            found = remembered.get(key)
+            if found is None:
+                found = tuple(find(key))
+                if len(remembered) >= TERM_RANGES:
+                    remembered.clear()
+                remembered[key] = found
+            return iter(found)
+
+        return ranges_for_key
 
     def scope(self, game: str | None, edition: str | None) -> Scope:
         """The documents in scope: the latest editions, or one edition; one game. Computed once."""
@@ -265,7 +303,7 @@ class LanguageIndex:
         reader = self.searcher().reader()
         if (fieldname, text) not in reader:
             return {}
-        matcher = reader.postings(fieldname, text)
+        matcher = self.remembering(reader.postings(fieldname, text))
         found = {}
         for docnum in docnums:
             if not matcher.is_active():
@@ -278,19 +316,60 @@ class LanguageIndex:
                 found[docnum] = tuple(matcher.value_as("positions"))
         return found
 
-    def search(self, query, scope: Scope, limit: int, *, terms: bool, deadline: float | None):
+    def field_length(self, fieldname: str):
+        """A function docnum → that document's length of ``fieldname`` as BM25F scores it (Whoosh's
+        ``doc_field_length(docnum, fieldname, 1)``), each read once per generation: Whoosh reads it from
+        the lengths column for every posting it scores, seven calls deep (a twentieth of a question's
+        time, cProfile 2026-12-01)."""
+        length_of = self.lengths.get(fieldname)
+        if length_of is None:
+            table = [_UNREAD] * self.doc_count
+
+            def length_of(docnum: int):
+                length = table[docnum]
+                if length is _UNREAD:
+                    length = table[docnum] = self.searcher().doc_field_length(docnum, fieldname, 1)
+                return length
+
+            length_of = self.lengths.setdefault(fieldname, length_of)
+        return length_of
+
+    def prepare_postings(self, matcher, fieldname: str) -> None:
+        """A term's postings (a Whoosh leaf matcher, before it is walked) made to read what this
+        generation has read already: its scorer's document lengths (``field_length``) and its blocks
+        (``remembering``)."""
+        scorer = getattr(matcher, "scorer", None)
+        if callable(getattr(scorer, "dfl", None)):
+            # BM25F (Whoosh's WeightLengthScorer) asks each document's length through ``dfl``.
+            scorer.dfl = self.field_length(fieldname)
+        self.remembering(matcher)
+
+    def remembering(self, matcher):
+        """``matcher`` (a term's postings, not moved yet) reading its blocks through ``RememberedBlocks``."""
+        if type(matcher) is W3LeafMatcher:
+            matcher.__class__ = RememberedBlocks
+            matcher.remembered = self.blocks
+            # Back at its first block (where Whoosh left it, unmoved), this time through the blocks read.
+            matcher.reset()
+        return matcher
+
+    def search(self, query, scope: Scope, limit: int, *, typed: frozenset | None, deadline: float | None):
         """Top ``limit`` documents of ``scope`` for ``query``; documents out of scope are skipped, not
-        scored. Returns (whoosh Results, whether the time budget ran out)."""
+        scored. ``typed``: (field, term) pairs whose documents to note (``results.typed_docs``: the
+        documents collected that one of them matched); None: none noted. Returns (whoosh Results,
+        whether the time budget ran out)."""
         searcher = self.searcher()
+        # One segment (as every build writes): its docnums and postings are the ones remembered.
+        prepare = self.prepare_postings if searcher.is_atomic() else None
         if limit >= searcher.doc_count():
-            collector = RangeUnlimitedCollector(scope.ranges, deadline)
+            collector = RangeUnlimitedCollector(scope.ranges, deadline, prepare)
         else:
-            collector = RangeTopCollector(limit, scope.ranges, deadline)
+            collector = RangeTopCollector(limit, scope.ranges, deadline, prepare)
             if sum(1 for _ in query.leaves()) > WIDE_QUERY_LEAVES:
                 # Replacing the matcher of a wide union (a wildcard's 64 terms) walks all of its leaves
                 # each time and costs more than the documents it could skip: the same results, faster.
                 collector.replace = 0
-        outer = TermsCollector(collector) if terms else collector
+        outer = TypedTermsCollector(collector, typed) if typed is not None else collector
         exceeded = False
         try:
             searcher.search_with_collector(query, outer)
@@ -299,18 +378,184 @@ class LanguageIndex:
         return outer.results(), exceeded
 
 
+class RememberedBlocks(W3LeafMatcher):
+    """Whoosh's postings reader, each block's header and decoded contents (ids, weights, values, each
+    posting's positions) read once per generation (``LanguageIndex.blocks``) instead of once per search:
+    reading a block means seeking, unpickling its header, decompressing and unpickling its data and
+    decoding its ids, and a phrase unpickles the positions of every document holding all its words,
+    together a fifth of a phrase's time (cProfile, 2026-12-01). What each block holds never changes in a
+    generation, and nothing changes what a matcher has read (it only moves through it).
+
+    A leaf matcher becomes one (``prepare_postings``) after Whoosh made it and before it moves, and goes
+    back to its first block as it stands (``reset``); it reads every block it moves to through ``_goto``
+    and its contents through ``_read_ids``, ``_read_weights``, ``_read_values`` and ``value_as``."""
+
+    remembered: LRU
+
+    def _goto(self, position):
+        block = self.remembered.get(position)
+        if block is None:
+            W3LeafMatcher._goto(self, position)
+            header = (
+                self._lastblock,
+                self._nextoffset,
+                self._dataoffset,
+                self._blocklength,
+                self._maxid,
+                self._maxweight,
+                self._compression,
+                self._minlength,
+                self._maxlength,
+            )
+            block = [header, None, None, None, {}]
+            self.remembered.put(position, block)
+        else:
+            # What Whoosh's _goto sets, as it set it when it read this block.
+            self._data = self._ids = self._weights = self._values = None
+            self._i = 0
+            (
+                lastblock,
+                self._nextoffset,
+                self._dataoffset,
+                self._blocklength,
+                self._maxid,
+                self._maxweight,
+                self._compression,
+                self._minlength,
+                self._maxlength,
+            ) = block[0]
+            if lastblock:
+                self._lastblock = True
+        self._block = block
+
+    def _read_ids(self):
+        block = getattr(self, "_block", None)
+        if block is None or block[1] is None:
+            W3LeafMatcher._read_ids(self)
+            if block is not None:
+                block[1] = self._ids
+        else:
+            self._ids = block[1]
+
+    def _read_weights(self):
+        block = getattr(self, "_block", None)
+        if block is None or block[2] is None:
+            W3LeafMatcher._read_weights(self)
+            if block is not None:
+                block[2] = self._weights
+        else:
+            self._weights = block[2]
+
+    def _read_values(self):
+        block = getattr(self, "_block", None)
+        if block is None or block[3] is None:
+            W3LeafMatcher._read_values(self)
+            if block is not None:
+                block[3] = self._values
+        else:
+            self._values = block[3]
+
+    def skip_to(self, targetid):
+        # Whoosh's skip_to, but within the block it lands in by bisection over the block's ids instead of
+        # one next() per posting (ids are sorted; a union of common words skips a lot).
+        if not self.is_active():
+            raise ReadTooFar
+        if targetid <= self.id():
+            return
+        if targetid > self._maxid:
+            self._skip_to_block(lambda: targetid > self._maxid)
+        if not self.is_active():
+            return
+        if self._ids is None:
+            self._read_ids()
+        i = bisect_left(self._ids, targetid, self._i)
+        if i < self._blocklength:
+            self._i = i
+            return
+        # Not in this block after all (its header's largest id said otherwise): as Whoosh walks it.
+        self._i = self._blocklength - 1
+        while self.is_active() and self.id() < targetid:
+            self.next()
+
+    def spans(self):
+        # A posting's positions as Whoosh's spans (what a phrase compares), made once; a new list each
+        # time, since Whoosh's SpanOr merges the list it is given in place (it never changes a span).
+        block = getattr(self, "_block", None)
+        if block is None:
+            return W3LeafMatcher.spans(self)
+        made = block[4].get(SPANS)
+        if made is None:
+            made = block[4].setdefault(SPANS, [_UNREAD] * self._blocklength)
+        spans = made[self._i]
+        if spans is _UNREAD:
+            spans = made[self._i] = tuple(W3LeafMatcher.spans(self))
+        return list(spans)
+
+    def value_as(self, astype):
+        # A posting's positions, decoded (unpickled) once: a phrase asks them of every document holding
+        # all its words, and the questions' ordering again. Callers only read them.
+        block = getattr(self, "_block", None)
+        if block is None:
+            return W3LeafMatcher.value_as(self, astype)
+        decoded = block[4].get(astype)
+        if decoded is None:
+            decoded = block[4].setdefault(astype, [_UNREAD] * self._blocklength)
+        value = decoded[self._i]
+        if value is _UNREAD:
+            # A tuple: Python's garbage collector stops following a tuple of numbers, not a list.
+            value = decoded[self._i] = tuple(W3LeafMatcher.value_as(self, astype))
+        return value
+
+
+class TypedTermsCollector(WrappingCollector):
+    """Notes the documents collected that one of the ``typed`` terms matched (``Results.typed_docs``).
+
+    What Whoosh's ``TermsCollector`` would tell, for those terms only: it records every term matcher on
+    every document collected (all the glossary forms of a query: a tenth of a cross-language search's
+    time, cProfile 2026-12-01), where a search asks only whether a word as typed matched. It checks the
+    same term matchers the same way (active, on the document), with the same matcher (``needs_current``).
+    """
+
+    def __init__(self, child, typed: frozenset):
+        self.child = child
+        self.typed = typed
+
+    def prepare(self, top_searcher, q, context):
+        self.child.prepare(top_searcher, q, context.set(needs_current=True))
+        self.docs: set[int] = set()
+
+    def set_subsearcher(self, subsearcher, offset):
+        WrappingCollector.set_subsearcher(self, subsearcher, offset)
+        matchers = self.child.matcher.term_matchers()
+        self.watched = [(matcher.is_active, matcher.id) for matcher in matchers if matcher.term() in self.typed]
+
+    def collect(self, sub_docnum):
+        child = self.child
+        child.collect(sub_docnum)
+        for is_active, docnum in self.watched:
+            if is_active() and docnum() == sub_docnum:
+                self.docs.add(child.offset + sub_docnum)
+                break
+
+    def results(self):
+        results = self.child.results()
+        results.typed_docs = frozenset(self.docs)
+        return results
+
+
 class _RangeMatches:
     """A scored collector's ``matches()`` restricted to docnum ranges (with Whoosh's block skipping
     and matcher replacement kept), checking a wall-clock deadline every few dozen documents and
     while the postings of common terms are walked."""
 
-    def _init_ranges(self, ranges, deadline):
+    def _init_ranges(self, ranges, deadline, prepare=None):
         self.ranges = ranges
         self.deadline = deadline
+        self.prepare_postings = prepare
 
     def set_subsearcher(self, subsearcher, offset):
         if self.deadline is not None:
-            subsearcher = DeadlineSearcher(subsearcher, self.deadline)
+            subsearcher = DeadlineSearcher(subsearcher, self.deadline, self.prepare_postings)
         super().set_subsearcher(subsearcher, offset)
         size = subsearcher.doc_count_all()
         self.sub_ranges = [
@@ -365,15 +610,15 @@ class _RangeMatches:
 
 
 class RangeTopCollector(_RangeMatches, TopCollector):
-    def __init__(self, limit, ranges, deadline):
+    def __init__(self, limit, ranges, deadline, prepare=None):
         TopCollector.__init__(self, limit)
-        self._init_ranges(ranges, deadline)
+        self._init_ranges(ranges, deadline, prepare)
 
 
 class RangeUnlimitedCollector(_RangeMatches, UnlimitedCollector):
-    def __init__(self, ranges, deadline):
+    def __init__(self, ranges, deadline, prepare=None):
         UnlimitedCollector.__init__(self)
-        self._init_ranges(ranges, deadline)
+        self._init_ranges(ranges, deadline, prepare)
 
 
 class Generation:

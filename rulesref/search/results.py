@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache, partial
 from types import MappingProxyType
 
 from babel.lists import format_list
-from django.urls import reverse
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, ngettext, to_locale
 from django.utils.translation import gettext as _
@@ -32,6 +34,16 @@ def rule_url(game: str, language: str, edition: str, kind: str, number: str) -> 
     """The page of a document: the rule's own page (``/rules/<game>/<lang>/<edition>/<number>/``),
     a glossary entry's term page, or an unnumbered note's edition contents. The one place search
     builds rule links."""
+    # Django's reverse() costs 20–25 µs a link, and a search shows each rule in every language that has
+    # it: 0.9 ms a search, a third of a prefix search's 2.8 ms (benchmarks.search's mix, CPU clock,
+    # 2026-12-01). A link depends on nothing but its arguments, the script prefix and the URLconf, so it
+    # is built once per those.
+    return _rule_url(get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF, game, language, edition, kind, number)
+
+
+# Bounded: keyed by documents (every rule of every edition and language fits a few times over).
+@lru_cache(maxsize=65536)
+def _rule_url(prefix: str, urlconf: str, game: str, language: str, edition: str, kind: str, number: str) -> str:
     if kind == "glossary":
         return reverse("rules:glossary-term", args=[game, language, edition, term_slug(number)])
     if kind == "note" or not number:
@@ -180,8 +192,10 @@ def group(run, fused, snippet_for) -> list[SearchHit]:
     these languages ("右" with the Japanese filter finds 208.1 first, not ten rules matched in Chinese),
     and a rule they lack is still shown rather than an empty page. At most ``run.limit`` hits."""
     hits, lacking = [], []
+    # rule_url's script prefix and URLconf, asked once for the page's forty-odd links.
+    link = partial(_rule_url, get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF)
     for found in fused:
-        texts = {lang: text for lang in run.shown if (text := _text_in(run, found, lang, snippet_for))}
+        texts = {lang: text for lang in run.shown if (text := _text_in(run, found, lang, snippet_for, link))}
         if not texts:
             lacking.append(found)
             continue
@@ -190,7 +204,7 @@ def group(run, fused, snippet_for) -> list[SearchHit]:
             return hits
     for found in lacking:
         for language in fallback_languages(found, run.shown, run.interface):
-            text = _text_in(run, found, language, snippet_for)
+            text = _text_in(run, found, language, snippet_for, link)
             if text is not None:
                 hits.append(_hit(found, {language: text}, not_in=tuple(run.shown)))
                 break
@@ -211,7 +225,7 @@ def fallback_languages(found, shown, interface: str | None) -> list[str]:
     return [lang for lang in dict.fromkeys(languages) if lang and lang not in shown]
 
 
-def _text_in(run, found, language: str, snippet_for) -> LanguageText | None:
+def _text_in(run, found, language: str, snippet_for, link=rule_url) -> LanguageText | None:
     """``found`` in ``language``: the row that matched there, else the edition aligned with the one it
     matched in (None when that language has no text of it, or not in the edition asked for)."""
     generation = run.generation
@@ -236,7 +250,7 @@ def _text_in(run, found, language: str, snippet_for) -> LanguageText | None:
         number=stored["number"],
         kind=stored["kind"],
         make_snippet=snippet_for(index, language, docnum, stored["text"]),
-        url=rule_url(found.game, language, stored["edition"], stored["kind"], stored["number"]),
+        url=link(found.game, language, stored["edition"], stored["kind"], stored["number"]),
         # Indexes built before sections were stored have none.
         section=tuple(stored.get("section") or ()),
     )
