@@ -235,6 +235,10 @@ class Ability:
         None  # "If [a matching source] would deal damage, it deals double that damage instead"
     )
     loss_replacement: LossReplacement | None = None
+    # A combat restriction or requirement (rules 508.1c-d, 509.1a-c): one of combat.COMBAT_RULES.
+    combat: str = ""
+    # "Prevent all damage that would be dealt by [matching sources]" (rule 615.1a).
+    prevent: Filter | None = None
 
     @property
     def label(self) -> str:

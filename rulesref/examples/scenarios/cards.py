@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import expressions
+from ..engine.combat import COMBAT_RULES
 from ..engine.definitions import (
     PERMANENT_TYPES,
     ZONES,
@@ -107,6 +108,10 @@ def build_ability(table: Table, params: dict) -> Ability:
     trigger = table.table("trigger")
     damage_double = table.table("damage_double")
     loss = table.table("loss_replacement")
+    prevent = table.table("prevent")
+    combat = table.str("combat", "")
+    if combat and combat not in COMBAT_RULES:
+        raise table.error("combat", f"{combat!r} is not one of {', '.join(COMBAT_RULES)}")
     counters = table.table("counters_on_enter")
     counters_on_enter = ()
     if counters:
@@ -128,6 +133,8 @@ def build_ability(table: Table, params: dict) -> Ability:
         tap_cost=table.bool("tap_cost"),
         damage_double=build_filter(damage_double) if damage_double else None,
         loss_replacement=build_loss(loss) if loss else None,
+        combat=combat,
+        prevent=build_filter(prevent) if prevent else None,
     )
     table.done()
     return ability
