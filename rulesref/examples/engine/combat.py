@@ -43,6 +43,39 @@ COMBAT_RULES = {
     "one_attacker": "508.1c",  # "No more than one creature can attack each combat"
     "one_blocker": "509.1b",  # "No more than one creature can block each combat"
 }
+# Why a declaration or an assignment is illegal, by code (the interface's words: messages.ILLEGAL).
+REASON_TEXT = {
+    "defender": "it has defender",
+    "cant-attack": "it can’t attack",
+    "cant-attack-alone": "it can’t attack alone",
+    "one-attacker": "no more than one creature can attack",
+    "bad-defender": "it can attack only an opponent or a planeswalker an opponent controls",
+    "requirement": "it obeys fewer requirements (“… if able”) than a declaration could",
+    "not-attacking": "that creature is not attacking",
+    "not-defending": "its controller is not the player that creature attacks",
+    "cant-block": "it can’t block",
+    "cant-be-blocked": "that creature can’t be blocked",
+    "flying": "that creature has flying; this one has neither flying nor reach",
+    "shadow": "only creatures with shadow block creatures with shadow, and only those",
+    "landwalk": "landwalk: the defending player controls a land of that type",
+    "protection": "that creature has protection from this creature’s color",
+    "block-limit": "it blocks more creatures than it can",
+    "menace": "menace: that creature can’t be blocked except by two or more creatures",
+    "one-blocker": "no more than one creature can block",
+    "no-attackers": "no creature is attacking",
+    "assignment-total": "it must assign combat damage equal to its power",
+    "assignment-target": "it can’t assign combat damage to that player or object",
+    "assignment-order": "each creature before it in the damage assignment order must first be assigned lethal damage",
+    "not-dealing": "that creature deals no combat damage in this step",
+    "band": "a band is creatures attacking the same player, all but one of them with banding",
+    "not-on-battlefield": "it is not on the battlefield",
+    "not-a-creature": "it is not a creature",
+    "not-your-turn": "it is not its controller’s turn",
+    "tapped": "it is tapped",
+    "summoning-sick": (
+        "it has not been under its controller’s control since their most recent turn began, and it has no haste"
+    ),
+}
 # The most declarations tried to find the most requirements any legal one obeys.
 MAX_TRIES = 4096
 
@@ -67,7 +100,7 @@ class Declaration:
     def text(self) -> str:
         if self.legal:
             return "legal"
-        return "illegal: " + "; ".join(f"{code} ({rule})" for code, rule in self.reasons)
+        return "illegal: " + "; ".join(f"{REASON_TEXT.get(code, code)} ({rule})" for code, rule in self.reasons)
 
 
 @dataclass
