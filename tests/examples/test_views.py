@@ -30,7 +30,7 @@ def test_the_index_lists_every_scenario_with_its_rule(client):
     assert response.status_code == 200
     html = response.content.decode()
     main = html.split("<main", 1)[1]  # the header links the index too
-    assert main.count('href="/examples/') == 32  # 31 scenarios and the coverage page
+    assert main.count('href="/examples/') == 58  # 57 scenarios and the coverage page
     assert '<a href="/examples/veteran-motorist/">Veteran Motorist crews a Vehicle</a>' in html
     assert "208.3a, example 1" in text_of(html)
 
