@@ -377,6 +377,15 @@ def test_a_prevention_shield_prevents_the_next_damage_and_wears_out():
     assert g.get("bear").damage == 2 and g.shields == []
 
 
+def test_life_gain_is_doubled_by_each_replacement_of_its_player():
+    g = game()
+    boon = card("Boon Reflection", "Enchantment", abilities=[Ability(key="b", text="b", life_gain_double=True)])
+    put(g, "boon", boon)
+    put(g, "theirs", boon, owner="opponent")
+    g.gain_life("you", 3)
+    assert (g.players["you"].life, g.players["opponent"].life) == (26, 20)
+
+
 def three_players(ranges=None):
     g = game()
     g.add_player("carissa", "Carissa")

@@ -725,6 +725,14 @@ class Combat:
         self.changed()
 
     def gain_life(self, player: str, amount: int, *, source: str = "") -> None:
+        """Gain life (119.9), after the replacement effects of the player's permanents that double it."""
+        for obj in self.in_zone("battlefield"):
+            computed = self.computed(obj.id)
+            if computed.controller != player:
+                continue
+            for ability in computed.abilities_with("life_gain_double"):
+                amount *= 2
+                self.emit("life-gain-replaced", rule="614.1a", label=f"{obj.name}: {ability.label}", amount=amount)
         self.players[player].life += amount
         self.emit("life-gained", rule="702.15b", player=self.player_name(player), amount=amount, source=source)
         self.emit("life", player=self.player_name(player), life=self.players[player].life)

@@ -239,6 +239,8 @@ class Ability:
     combat: str = ""
     # "Prevent all damage that would be dealt by [matching sources]" (rule 615.1a).
     prevent: Filter | None = None
+    # "If you would gain life, you gain twice that much life instead" (rule 614.1a).
+    life_gain_double: bool = False
 
     @property
     def label(self) -> str:

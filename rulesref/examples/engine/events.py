@@ -56,6 +56,7 @@ EVENT_TEXT = {
     "prevented-by": "{label}: {amount} damage prevented",
     "poison": "{player} got {count} poison counter(s)",
     "life-gained": "{player} gained {amount} life ({source})",
+    "life-gain-replaced": "{label}: the life gain was doubled to {amount}",
     "removed-from-combat": "Every creature was removed from combat",
     "left-game": "{player} left the game",
     "left-with-owner": "{name} left the game with its owner, {player}",

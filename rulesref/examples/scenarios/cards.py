@@ -135,6 +135,7 @@ def build_ability(table: Table, params: dict) -> Ability:
         loss_replacement=build_loss(loss) if loss else None,
         combat=combat,
         prevent=build_filter(prevent) if prevent else None,
+        life_gain_double=table.bool("life_gain_double"),
     )
     table.done()
     return ability
