@@ -171,6 +171,7 @@ EVENTS = {
     "poison": _("{player} got {count} poison counter(s)"),
     "life-gained": _("{player} gained {amount} life ({source})"),
     "life-gain-replaced": _("{label}: the life gain was doubled to {amount}"),
+    "life-floor": _("{label}: the damage leaves {player} at 1 life instead"),
     "removed-from-combat": _("Every creature was removed from combat"),
     "left-game": _("{player} left the game"),
     "left-with-owner": _("{name} left the game with its owner, {player}"),

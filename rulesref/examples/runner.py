@@ -422,6 +422,8 @@ def combat_step(game: Game, scenario: Scenario, step: Step, params: dict, cards:
             target=args["target"],
             amount=amount,
             combat_only=args["combat"],
+            source=args["source"],
+            gain=args["gain"],
         )
     elif step.do == "damage_each":
         flt = build_filter(built(scenario.path, f"steps[{step.index}].filter", args["filter"], params))

@@ -386,6 +386,24 @@ def test_life_gain_is_doubled_by_each_replacement_of_its_player():
     assert (g.players["you"].life, g.players["opponent"].life) == (26, 20)
 
 
+def test_worship_looks_at_the_whole_damage_event_prevention_gains_included():
+    g = game()
+    worship = card("Worship", "Enchantment", abilities=[Ability(key="w", text="w", life_floor=True)])
+    put(g, "worship", worship, owner="opponent")
+    put(g, "wall", creature("Wall", 0, 8), owner="opponent")
+    put(g, "a", creature("A", 5, 5))
+    put(g, "b", creature("B", 5, 5))
+    g.players["opponent"].life = 2
+    g.declare_attackers({"a": "opponent", "b": "opponent"})
+    g.prevent("Awe Strike", controller="opponent", target=None, amount=None, combat_only=False, source="a", gain=True)
+    g.combat_damage()
+    assert (g.players["opponent"].life, g.shields) == (2, [])
+    assert [e.code for e in g.take_events()].count("life-floor") == 0
+    g.move("wall", "graveyard")  # no creature: Worship does nothing
+    g.deal_damage_at_once([("b", "opponent", 5)])
+    assert g.players["opponent"].life == -3
+
+
 def three_players(ranges=None):
     g = game()
     g.add_player("carissa", "Carissa")
@@ -459,6 +477,7 @@ def test_damage_to_each_creature_and_prevention_stop_at_the_range_of_influence()
         ("bribery-leaves-the-game", {"who_leaves": "alex"}, 4),
         ("mogg-fanatic-sacrificed", {"sacrifice": "false"}, 4),
         ("mountainwalk-defending-player", {"carissa_mountain": "true"}, 2),
+        ("worship-and-awe-strike", {"awe_strike": "false"}, 3),
     ],
 )
 def test_the_other_branch_of_an_example_runs_green_too(slug, params, checks):

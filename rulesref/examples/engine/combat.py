@@ -114,6 +114,10 @@ class Shield:
     target: str | None = None
     amount: int | None = None  # None: all
     combat_only: bool = False
+    # "The next time [source] would deal damage this turn, prevent that damage": one damage event.
+    source: str | None = None
+    gain: bool = False  # "You gain life equal to the damage prevented this way"
+    spent: bool = False
 
 
 @dataclass
@@ -673,9 +677,12 @@ class Combat:
         return verdict
 
     def deal_damage_at_once(self, events: list[tuple[str, str, int]], *, combat: bool = False) -> None:
-        """Deal several damage events at once (510.2): characteristics are read before any is dealt."""
+        """Deal several damage events at once (510.2): characteristics are read before any is dealt, then
+        the event goes through prevention, its results, and the replacements of those (120.4)."""
         looks = {source: self.computed(source) for source, _, _ in events}
         gained: dict[str, int] = {}
+        self.prevention_gains = []
+        kept = []
         for source, target, amount in events:
             self.budget.tick()
             source_view = looks[source]
@@ -686,8 +693,16 @@ class Combat:
                 self.emit("prevented", rule="702.16e", source=source_view.name, amount=amount, target=self.name(target))
                 continue
             amount = self.after_prevention(source, target, amount, combat=combat)
-            if not amount:
-                continue
+            if amount:
+                kept.append((source, target, amount))
+        self.shields = [shield for shield in self.shields if not shield.spent]
+        kept = self.life_floors(kept, looks)
+        # The event's results happen at once (120.4d); the life gained by prevention is shown first.
+        gains, self.prevention_gains = self.prevention_gains, None
+        for player, amount, label in gains:
+            self.gain_life(player, amount, source=label)
+        for source, target, amount in kept:
+            source_view = looks[source]
             self.receive_damage(source, source_view, target, amount)
             if combat:
                 self.combat_state().damage_log.append({"source": source, "target": target, "amount": amount})
@@ -695,8 +710,40 @@ class Combat:
                 gained[source] = gained.get(source, 0) + amount
         for source, amount in gained.items():
             # Rule 702.15e: each source with lifelink is its own life gain event.
-            self.gain_life(looks[source].controller, amount, source=looks[source].name)
+            self.gain_life(looks[source].controller, amount, source=looks[source].name, rule="702.15b")
         self.changed()
+
+    def life_floors(self, events: list[tuple[str, str, int]], looks: dict) -> list[tuple[str, str, int]]:
+        """Worship (614.1a): damage that would reduce a player's life total below 1 reduces it to 1, if
+        they control a creature; the whole event counts, life gained in it included (120.4d)."""
+        for player in self.players:
+            floors = [
+                obj
+                for obj in self.in_zone("battlefield")
+                if self.computed(obj.id).controller == player and self.computed(obj.id).abilities_with("life_floor")
+            ]
+            creatures = any(
+                self.computed(obj.id).is_creature and self.computed(obj.id).controller == player
+                for obj in self.in_zone("battlefield")
+            )
+            if not floors or not creatures:
+                continue
+            mine = [(s, t, n) for s, t, n in events if t == player and not looks[s].has_keyword("infect")]
+            gains = sum(n for p, n, _ in self.prevention_gains if p == player)
+            loss = sum(n for _, _, n in mine)
+            life = self.players[player].life
+            if life - loss + gains >= 1:
+                continue
+            allowed = max(0, life + gains - 1)
+            self.emit("life-floor", rule="614.1a", label=floors[0].name, player=self.player_name(player))
+            adjusted = []
+            for source, target, amount in events:
+                if (source, target, amount) in mine:
+                    amount, allowed = min(amount, allowed), allowed - min(amount, allowed)
+                if amount:
+                    adjusted.append((source, target, amount))
+            events = adjusted
+        return events
 
     def receive_damage(self, source: str, source_view, target: str, amount: int) -> None:
         """The results of damage (120.3): life loss or poison for a player, loyalty loss for a
@@ -724,7 +771,7 @@ class Combat:
                 self.deathtouched.add(obj.key)
         self.changed()
 
-    def gain_life(self, player: str, amount: int, *, source: str = "") -> None:
+    def gain_life(self, player: str, amount: int, *, source: str = "", rule: str = "") -> None:
         """Gain life (119.9), after the replacement effects of the player's permanents that double it."""
         for obj in self.in_zone("battlefield"):
             computed = self.computed(obj.id)
@@ -734,14 +781,24 @@ class Combat:
                 amount *= 2
                 self.emit("life-gain-replaced", rule="614.1a", label=f"{obj.name}: {ability.label}", amount=amount)
         self.players[player].life += amount
-        self.emit("life-gained", rule="702.15b", player=self.player_name(player), amount=amount, source=source)
+        self.emit("life-gained", rule=rule, player=self.player_name(player), amount=amount, source=source)
         self.emit("life", player=self.player_name(player), life=self.players[player].life)
         self.changed()
 
     # -- prevention (615) and ranges of influence (801.13b) ---------------------------------
 
-    def prevent(self, label: str, *, controller: str, target: str | None, amount: int | None, combat_only: bool):
-        self.shields.append(Shield(label, controller, target, amount, combat_only))
+    def prevent(
+        self,
+        label: str,
+        *,
+        controller: str,
+        target: str | None,
+        amount: int | None,
+        combat_only: bool,
+        source: str | None = None,
+        gain: bool = False,
+    ):
+        self.shields.append(Shield(label, controller, target, amount, combat_only, source, gain))
         self.emit("effect", rule="615.1", label=label)
         self.changed()
 
@@ -770,7 +827,10 @@ class Combat:
             if shield.combat_only and not combat:
                 continue
             reach = self.in_range_of(shield.controller)
-            if shield.target is not None:
+            if shield.source is not None:
+                if shield.source != source or source_holder not in reach:
+                    continue
+            elif shield.target is not None:
                 if shield.target != target or target_holder not in reach:
                     continue
             elif source_holder not in reach or target_holder not in reach:
@@ -782,6 +842,13 @@ class Combat:
                 if not shield.amount:
                     self.shields.remove(shield)
             self.emit("prevented-by", rule="615.7", label=shield.label, amount=stopped)
+            if shield.gain and self.prevention_gains is None:
+                self.gain_life(shield.controller, stopped, source=shield.label)
+            elif shield.gain:
+                # Rule 120.4d: the life gain is part of the same damage event.
+                self.prevention_gains.append((shield.controller, stopped, shield.label))
+            if shield.source is not None:
+                shield.spent = True  # the next time it deals damage: this whole event
         return amount
 
     def damage_each(self, source: str, flt, amount: int, *, controller: str) -> list[str]:

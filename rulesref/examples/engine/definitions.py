@@ -241,6 +241,9 @@ class Ability:
     prevent: Filter | None = None
     # "If you would gain life, you gain twice that much life instead" (rule 614.1a).
     life_gain_double: bool = False
+    # "If you control a creature, damage that would reduce your life total to less than 1 reduces it to 1
+    # instead" (Worship; rule 614.1a).
+    life_floor: bool = False
 
     @property
     def label(self) -> str:

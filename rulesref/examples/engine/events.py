@@ -57,6 +57,7 @@ EVENT_TEXT = {
     "poison": "{player} got {count} poison counter(s)",
     "life-gained": "{player} gained {amount} life ({source})",
     "life-gain-replaced": "{label}: the life gain was doubled to {amount}",
+    "life-floor": "{label}: the damage leaves {player} at 1 life instead",
     "removed-from-combat": "Every creature was removed from combat",
     "left-game": "{player} left the game",
     "left-with-owner": "{name} left the game with its owner, {player}",

@@ -39,6 +39,8 @@ class Game(Zones, Actions, Effects, Stack, Combat, Turns, StateBasedActions, Gam
         self.combat = None  # Magic: the combat of this turn (combat.CombatState)
         self.deathtouched: set = set()  # creatures dealt damage by a deathtouch source since the last check
         self.shields: list = []  # prevention effects from resolved spells, this turn (combat.Shield)
+        # (player, amount, label): life gained by prevention in the damage event being dealt (120.4d).
+        self.prevention_gains: list | None = None
         self.ranges: dict[str, list[str]] | None = None  # ranges of influence as this turn began (801.2c)
 
     # -- reading --------------------------------------------------------------------

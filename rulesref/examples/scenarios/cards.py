@@ -136,6 +136,7 @@ def build_ability(table: Table, params: dict) -> Ability:
         combat=combat,
         prevent=build_filter(prevent) if prevent else None,
         life_gain_double=table.bool("life_gain_double"),
+        life_floor=table.bool("life_floor"),
     )
     table.done()
     return ability

@@ -11,8 +11,10 @@
 ``put_blocking``       ``card``, ``id``, ``controller``, ``attacker``, ``position`` (rule 509.7);
 ``end_combat``         the end of combat step (511.3);
 ``leave_game``         ``player`` (rule 800.4a);
-``prevent``            ``label``, ``controller``, ``target``, ``amount``, ``combat``: "prevent the next N damage
-                       that would be dealt to [target] this turn", or all (combat) damage this turn (615);
+``prevent``            ``label``, ``controller``, ``target``, ``amount``, ``combat``, ``source``, ``gain``: "prevent
+                       the next N damage that would be dealt to [target] this turn", all (combat) damage this
+                       turn, or the next damage ``source`` would deal; ``gain``: its controller gains life
+                       equal to the damage prevented (615);
 ``damage_each``        ``source``, ``amount``, ``filter``, ``controller``: damage to each matching permanent
                        within the controller's range of influence (801.10).
 
@@ -172,6 +174,8 @@ def actions(readers: dict) -> dict:
             "target": a_target_or_none,
             "amount": an_amount_or_all,
             "combat": readers["flag"],
+            "source": readers["optional object"],
+            "gain": readers["flag"],
         },
         "damage_each": {
             "source": readers["object"],

@@ -271,6 +271,7 @@ ACTIONS.update(
             "text": a_text,
             "you": you_by_default,
             "flag": a_flag,
+            "optional object": an_optional_object,
         }
     )
 )
