@@ -3,6 +3,7 @@ multiplayer (800.4a, 801.2, 801.10, 801.13b), rule by rule, on games built in co
 
 import pytest
 
+from rulesref.examples.engine import legality
 from rulesref.examples.engine.definitions import Ability, Filter
 from rulesref.examples.engine.errors import IllegalAction
 from rulesref.examples.runner import run
@@ -59,6 +60,13 @@ def test_summoning_sickness_defender_tapped_and_attacking_yourself_are_refused_w
     ]
     assert g.attacking() == {} and not g.get("quick").tapped  # an illegal declaration changes nothing
     assert g.declare_attackers({"quick": "opponent"}).legal
+
+
+def test_a_creature_with_defender_cannot_attack_by_the_attempt_check_either():
+    g = game()
+    put(g, "wall", creature("Wall", 0, 4, "defender"))
+    verdict = legality.check(g, "attack", "wall")
+    assert (verdict.legal, verdict.reasons) == (False, [("defender", "702.3b")])
 
 
 def test_cant_attack_alone_and_attacks_if_able_against_one_attacker_at_most():
