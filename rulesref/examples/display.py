@@ -346,6 +346,7 @@ COMBAT_CHECKS = (
     "turn_order",
     "in_range",
     "event_count",
+    "choosable",
 )
 
 
@@ -359,6 +360,8 @@ def show_combat(key: str, value: object, object_names: dict) -> str:
         return name(value)
     if key == "legal_assignments" and isinstance(value, list):
         return " | ".join(", ".join(f"{name(t)} {n}" for t, n in plan.items()) or "—" for plan in value) or "—"
+    if key == "choosable" and isinstance(value, dict):
+        return ", ".join(name(item) for item in value.get("choices", [])) or "—"
     if key == "event_count" and isinstance(value, dict):
         return "; ".join(f"{sentence} × {count}" for sentence, count in value.items()) or "—"
     if isinstance(value, list):

@@ -50,6 +50,7 @@ CHECKS = {
     "poison": _("poison counters"),
     "in_game": _("is in the game"),
     "in_range": _("the players within their range of influence"),
+    "choosable": _("what they may choose for another player’s spell or ability"),
     "turn_order": _("the players in the game, in turn order"),
     "event_count": _("how many times each thing happened in this step"),
     "legal": _("the action is legal"),

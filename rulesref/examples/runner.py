@@ -77,6 +77,7 @@ CHECK_LABELS = {
     "poison": "poison counters",
     "in_game": "is in the game",
     "in_range": "the players within their range of influence",
+    "choosable": "what they may choose for another player's spell or ability",
     "turn_order": "the players in the game, in turn order",
     "event_count": "how many times each thing happened in this step",
     "legal": "the action is legal",
@@ -479,7 +480,9 @@ def evaluate(game: Game, step: Step, expectation, params: dict, verdict, events)
         actual, ok = object_value(game, expectation.target, key, expected)
     elif expectation.subject == "player":
         what = f"{game.players[expectation.target].name}: {label}"
-        actual = player_value(game, expectation.target, key)
+        actual = player_value(game, expectation.target, key, expected)
+        if key == "choosable":
+            expected = {"for": expected["for"], "choices": sorted(expected["choices"])}
         ok = actual == expected
     elif expectation.subject == "attempt":
         what = label
@@ -511,7 +514,7 @@ def evaluate(game: Game, step: Step, expectation, params: dict, verdict, events)
     return Check(step.index, expectation.subject, expectation.target, key, what, expected, actual, ok, expectation.says)
 
 
-def player_value(game: Game, player_id: str, key: str):
+def player_value(game: Game, player_id: str, key: str, expected=None):
     player = game.players[player_id]
     if key == "life":
         return player.life
@@ -523,6 +526,8 @@ def player_value(game: Game, player_id: str, key: str):
         return not player.left
     if key == "in_range":
         return game.in_range_of(player_id)
+    if key == "choosable":
+        return {"for": expected["for"], "choices": sorted(game.choosable(player_id, expected["for"]))}
     return len(game.in_zone(key, player_id))
 
 

@@ -456,6 +456,18 @@ def test_ranges_of_influence_are_seats_each_way_and_fixed_as_the_turn_begins():
     assert g.in_range_of("you") == ["you", "c", "e"]
 
 
+def test_a_choice_for_another_players_spell_stays_within_both_ranges():
+    g = game()
+    for pid in ("c", "d"):
+        g.add_player(pid, pid.upper())
+    for pid in g.players:
+        g.players[pid].range = 1
+        put(g, f"{pid}-bear", creature("Bear", 2, 2), owner=pid)
+    assert g.choosable("opponent", "you") == ["you", "opponent", "you-bear", "opponent-bear"]
+    # Seated two apart at a table of four: only the two players between them are in both ranges.
+    assert g.choosable("c", "you") == ["opponent", "d", "opponent-bear", "d-bear"]
+
+
 def test_damage_to_each_creature_and_prevention_stop_at_the_range_of_influence():
     g = game()
     for pid in ("c", "d"):

@@ -96,7 +96,15 @@ class Turns:
             self.determine_ranges()
         return [p for p in self.ranges.get(player_id, []) if not self.players[p].left]
 
+    def choosable(self, chooser: str, controller: str) -> list[str]:
+        """The players and permanents a player may choose for a spell or ability another player controls:
+        those within both players' ranges of influence (801.5a); permanents by their controllers."""
+        both = [p for p in self.in_range_of(chooser) if p in self.in_range_of(controller)]
+        permanents = [obj.id for obj in self.in_zone("battlefield") if self.controller_of(obj.id) in both]
+        return both + permanents
+
     def determine_ranges(self) -> None:
+        """Rule 801.2c: as each turn begins."""
         seats = self.in_game()
         self.ranges = {}
         for player_id in seats:

@@ -119,6 +119,15 @@ def event_counts(scope: Scope, table: Table, key: str, value: object) -> None:
     event_codes(scope, table, key, list(value))
 
 
+def a_choice_in_range(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, dict) or set(value) != {"for", "choices"} or value["for"] not in scope.players:
+        raise table.error(key, 'expected { for = "player who controls the spell", choices = ["player or object", …] }')
+    strings(scope, table, f"{key}.choices", value["choices"])
+    for item in value["choices"]:
+        if item not in scope.players and item not in scope.object_ids:
+            raise table.error(f"{key}.choices", f"{item!r} is neither a player nor an object")
+
+
 def player_ids(scope: Scope, table: Table, key: str, value: object) -> None:
     strings(scope, table, key, value)
     for player in value:
@@ -169,6 +178,7 @@ PLAYER_CHECKS: dict[str, Validator] = {
     "poison": a_number,
     "in_game": a_truth,
     "in_range": player_ids,
+    "choosable": a_choice_in_range,
 }
 GAME_CHECKS: dict[str, Validator] = {
     "stack": strings,
