@@ -173,6 +173,10 @@ EVENTS = {
     "life-gained": _("{player} gained {amount} life ({source})"),
     "life-gain-replaced": _("{label}: the life gain was doubled to {amount}"),
     "life-floor": _("{label}: the damage leaves {player} at 1 life instead"),
+    "redirected": _("{label}: {amount} damage dealt to another recipient instead"),
+    "redirect-out-of-range": _(
+        "{label}: {amount} damage would go outside the range of influence, so that part does nothing"
+    ),
     "removed-from-combat": _("Every creature was removed from combat"),
     "left-game": _("{player} left the game"),
     "left-with-owner": _("{name} left the game with its owner, {player}"),

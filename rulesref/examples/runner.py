@@ -425,6 +425,7 @@ def combat_step(game: Game, scenario: Scenario, step: Step, params: dict, cards:
             combat_only=args["combat"],
             source=args["source"],
             gain=args["gain"],
+            redirect_to=args["redirect_to"],
         )
     elif step.do == "damage_each":
         flt = build_filter(built(scenario.path, f"steps[{step.index}].filter", args["filter"], params))

@@ -456,6 +456,21 @@ def test_ranges_of_influence_are_seats_each_way_and_fixed_as_the_turn_begins():
     assert g.in_range_of("you") == ["you", "c", "e"]
 
 
+def test_redirected_damage_goes_only_where_the_sources_controller_can_reach():
+    g = game()
+    for pid in ("c", "d"):
+        g.add_player(pid, pid.upper())
+    for pid in g.players:
+        g.players[pid].range = 1
+    put(g, "axe", card("Lava Axe", "Sorcery"), zone="stack")
+    g.prevent("to c", controller="opponent", target="opponent", amount=3, combat_only=False, redirect_to="c")
+    assert g.damage("axe", "opponent", 5) == 2
+    assert (g.players["opponent"].life, g.players["c"].life) == (18, 20)
+    g.prevent("to d", controller="opponent", target="opponent", amount=3, combat_only=False, redirect_to="d")
+    g.damage("axe", "opponent", 5)
+    assert (g.players["opponent"].life, g.players["d"].life) == (16, 17)
+
+
 def test_a_choice_for_another_players_spell_stays_within_both_ranges():
     g = game()
     for pid in ("c", "d"):

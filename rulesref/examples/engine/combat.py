@@ -118,6 +118,8 @@ class Shield:
     source: str | None = None
     gain: bool = False  # "You gain life equal to the damage prevented this way"
     spent: bool = False
+    # "… is dealt to [another target] instead" (a redirection, 615.1 / 614.1a), for the same amount.
+    redirect_to: str | None = None
 
 
 @dataclass
@@ -797,8 +799,11 @@ class Combat:
         combat_only: bool,
         source: str | None = None,
         gain: bool = False,
+        redirect_to: str | None = None,
     ):
-        self.shields.append(Shield(label, controller, target, amount, combat_only, source, gain))
+        self.shields.append(
+            Shield(label, controller, target, amount, combat_only, source, gain, redirect_to=redirect_to)
+        )
         self.emit("effect", rule="615.1", label=label)
         self.changed()
 
@@ -841,6 +846,9 @@ class Combat:
                 shield.amount -= stopped
                 if not shield.amount:
                     self.shields.remove(shield)
+            if shield.redirect_to is not None:
+                self.redirect(source, shield, stopped, source_holder)
+                continue
             self.emit("prevented-by", rule="615.7", label=shield.label, amount=stopped)
             if shield.gain and self.prevention_gains is None:
                 self.gain_life(shield.controller, stopped, source=shield.label)
@@ -850,6 +858,17 @@ class Combat:
             if shield.source is not None:
                 shield.spent = True  # the next time it deals damage: this whole event
         return amount
+
+    def redirect(self, source: str, shield, amount: int, source_holder: str | None) -> None:
+        """The redirected damage is dealt to the new recipient instead, unless that recipient is outside
+        the range of influence of the source's controller: then that part does nothing (801.13a)."""
+        new = shield.redirect_to
+        holder = new if new in self.players else self.controller_of(new)
+        if source_holder is not None and holder not in self.in_range_of(source_holder):
+            self.emit("redirect-out-of-range", rule="801.13a", label=shield.label, amount=amount)
+            return
+        self.emit("redirected", rule="614.1a", label=shield.label, amount=amount)
+        self.damage(source, new, amount)
 
     def damage_each(self, source: str, flt, amount: int, *, controller: str) -> list[str]:
         """ "[Source] deals N damage to each [matching permanent]": at once (rule 120.2), and only

@@ -58,6 +58,10 @@ EVENT_TEXT = {
     "life-gained": "{player} gained {amount} life ({source})",
     "life-gain-replaced": "{label}: the life gain was doubled to {amount}",
     "life-floor": "{label}: the damage leaves {player} at 1 life instead",
+    "redirected": "{label}: {amount} damage dealt to another recipient instead",
+    "redirect-out-of-range": (
+        "{label}: {amount} damage would go outside the range of influence, so that part does nothing"
+    ),
     "removed-from-combat": "Every creature was removed from combat",
     "left-game": "{player} left the game",
     "left-with-owner": "{name} left the game with its owner, {player}",

@@ -176,6 +176,7 @@ def actions(readers: dict) -> dict:
             "combat": readers["flag"],
             "source": readers["optional object"],
             "gain": readers["flag"],
+            "redirect_to": a_target_or_none,
         },
         "damage_each": {
             "source": readers["object"],
