@@ -112,11 +112,14 @@ def trace_rows(trace, scenario, language: str) -> dict:
         if isinstance(ability, dict) and isinstance(ability.get("key"), str)
     }
     steps = []
+    # An object that has ceased to exist or left the game (an "exists = false" check) keeps the name it had.
+    known_names: dict = {}
     for number, result in enumerate(trace.steps, start=1):
         text, text_lang = text_in(result.step.texts, language)
         state = result.state or {}
         objects = state.get("objects", [])
-        object_names = {obj["id"]: names.card(obj["name"]) for obj in objects}
+        known_names.update((obj["id"], names.card(obj["name"])) for obj in objects)
+        object_names = dict(known_names)
         sentences = [messages.event_text(event, names.for_events()) for event in result.events]
         # An "events_include" check names events by code: shown by this step's sentences of them.
         event_sentences = {}

@@ -549,3 +549,16 @@ def test_a_combat_step_with_a_mistake_names_its_field(tmp_path, old, new, reason
     with pytest.raises(ScenarioError) as error:
         load_scenario(path)
     assert reason in str(error.value) and str(error.value).startswith(f"{path}:")
+
+
+def test_a_check_on_an_object_that_left_the_game_names_it_as_it_was():
+    from django.utils import translation
+
+    from rulesref.examples.display import trace_context
+
+    scenario = load_scenario(EXAMPLES_DIR / "mind-control-leaves-the-game.toml")
+    with translation.override("en"):
+        context = trace_context(run(scenario), scenario, "en")
+    rows = [row for step in context["steps"] for row in step["checks"]]
+    assert [row["what"] for row in rows if row["label"] == "exists"] == ["Mind Control: exists"]
+    assert "Alex" in [row["expected"] for row in rows if row["label"] == "controller"]
