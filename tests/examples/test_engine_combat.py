@@ -4,7 +4,7 @@ multiplayer (800.4a, 801.2, 801.10, 801.13b), rule by rule, on games built in co
 import pytest
 
 from rulesref.examples.engine import legality
-from rulesref.examples.engine.definitions import Ability, Filter
+from rulesref.examples.engine.definitions import Ability, Filter, LifeReplacement
 from rulesref.examples.engine.errors import IllegalAction
 from rulesref.examples.runner import run
 from rulesref.examples.scenarios import ScenarioError, load_scenario
@@ -387,7 +387,11 @@ def test_a_prevention_shield_prevents_the_next_damage_and_wears_out():
 
 def test_life_gain_is_doubled_by_each_replacement_of_its_player():
     g = game()
-    boon = card("Boon Reflection", "Enchantment", abilities=[Ability(key="b", text="b", life_gain_double=True)])
+    boon = card(
+        "Boon Reflection",
+        "Enchantment",
+        abilities=[Ability(key="b", text="b", life=LifeReplacement(gain_multiplier=2))],
+    )
     put(g, "boon", boon)
     put(g, "theirs", boon, owner="opponent")
     g.gain_life("you", 3)
@@ -396,7 +400,13 @@ def test_life_gain_is_doubled_by_each_replacement_of_its_player():
 
 def test_worship_looks_at_the_whole_damage_event_prevention_gains_included():
     g = game()
-    worship = card("Worship", "Enchantment", abilities=[Ability(key="w", text="w", life_floor=True)])
+    worship = card(
+        "Worship",
+        "Enchantment",
+        abilities=[
+            Ability(key="w", text="w", life=LifeReplacement(floor=1, while_you_control=Filter(types=("Creature",))))
+        ],
+    )
     put(g, "worship", worship, owner="opponent")
     put(g, "wall", creature("Wall", 0, 8), owner="opponent")
     put(g, "a", creature("A", 5, 5))

@@ -720,24 +720,21 @@ class Combat:
         they control a creature; the whole event counts, life gained in it included (120.4d)."""
         for player in self.players:
             floors = [
-                obj
-                for obj in self.in_zone("battlefield")
-                if self.computed(obj.id).controller == player and self.computed(obj.id).abilities_with("life_floor")
+                (obj, ability.life.floor)
+                for obj, ability in self.life_replacements(player)
+                if ability.life.floor is not None
             ]
-            creatures = any(
-                self.computed(obj.id).is_creature and self.computed(obj.id).controller == player
-                for obj in self.in_zone("battlefield")
-            )
-            if not floors or not creatures:
+            if not floors:
                 continue
+            holder, floor = max(floors, key=lambda pair: pair[1])
             mine = [(s, t, n) for s, t, n in events if t == player and not looks[s].has_keyword("infect")]
             gains = sum(n for p, n, _ in self.prevention_gains if p == player)
             loss = sum(n for _, _, n in mine)
             life = self.players[player].life
-            if life - loss + gains >= 1:
+            if life - loss + gains >= floor:
                 continue
-            allowed = max(0, life + gains - 1)
-            self.emit("life-floor", rule="614.1a", label=floors[0].name, player=self.player_name(player))
+            allowed = max(0, life + gains - floor)
+            self.emit("life-floor", rule="614.1a", label=holder.name, player=self.player_name(player))
             adjusted = []
             for source, target, amount in events:
                 if (source, target, amount) in mine:
@@ -773,14 +770,27 @@ class Combat:
                 self.deathtouched.add(obj.key)
         self.changed()
 
-    def gain_life(self, player: str, amount: int, *, source: str = "", rule: str = "") -> None:
-        """Gain life (119.9), after the replacement effects of the player's permanents that double it."""
+    def life_replacements(self, player: str) -> list:
+        """(permanent, ability) for each replacement effect on the player's life total that applies now."""
+        found = []
         for obj in self.in_zone("battlefield"):
             computed = self.computed(obj.id)
             if computed.controller != player:
                 continue
-            for ability in computed.abilities_with("life_gain_double"):
-                amount *= 2
+            for ability in computed.abilities_with("life"):
+                condition = ability.life.while_you_control
+                if condition is None or any(
+                    self.controller_of(other.id) == player and self.matches(condition, other.id, source=obj.id)
+                    for other in self.in_zone("battlefield")
+                ):
+                    found.append((obj, ability))
+        return found
+
+    def gain_life(self, player: str, amount: int, *, source: str = "", rule: str = "") -> None:
+        """Gain life (119.9), after the replacement effects of the player's permanents that multiply it."""
+        for obj, ability in self.life_replacements(player):
+            if ability.life.gain_multiplier != 1:
+                amount *= ability.life.gain_multiplier
                 self.emit("life-gain-replaced", rule="614.1a", label=f"{obj.name}: {ability.label}", amount=amount)
         self.players[player].life += amount
         self.emit("life-gained", rule=rule, player=self.player_name(player), amount=amount, source=source)

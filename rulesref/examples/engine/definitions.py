@@ -217,6 +217,18 @@ class LossReplacement:
 
 
 @dataclass(frozen=True)
+class LifeReplacement:
+    """A replacement effect on its controller's life total (rule 614.1a): life gained is multiplied
+    ("you gain twice that much life instead": ``gain_multiplier = 2``), or damage can't reduce it below
+    ``floor`` ("… reduces it to 1 instead"), in either case only while its controller controls a
+    permanent matching ``while_you_control`` (Worship: "If you control a creature")."""
+
+    gain_multiplier: int = 1
+    floor: int | None = None
+    while_you_control: Filter | None = None
+
+
+@dataclass(frozen=True)
 class Ability:
     key: str
     text: str
@@ -239,11 +251,7 @@ class Ability:
     combat: str = ""
     # "Prevent all damage that would be dealt by [matching sources]" (rule 615.1a).
     prevent: Filter | None = None
-    # "If you would gain life, you gain twice that much life instead" (rule 614.1a).
-    life_gain_double: bool = False
-    # "If you control a creature, damage that would reduce your life total to less than 1 reduces it to 1
-    # instead" (Worship; rule 614.1a).
-    life_floor: bool = False
+    life: LifeReplacement | None = None
 
     @property
     def label(self) -> str:
