@@ -572,3 +572,26 @@ def test_a_check_on_an_object_that_left_the_game_names_it_as_it_was():
     rows = [row for step in context["steps"] for row in step["checks"]]
     assert [row["what"] for row in rows if row["label"] == "exists"] == ["Mind Control: exists"]
     assert "Alex" in [row["expected"] for row in rows if row["label"] == "controller"]
+
+
+COMBAT_SCENARIOS = sorted(
+    path.stem
+    for path in EXAMPLES_DIR.glob("*.toml")
+    if any(
+        word in path.read_text(encoding="utf-8")
+        for word in ('do = "declare_attackers"', 'do = "leave_game"', "range = ")
+    )
+)
+
+
+@pytest.mark.django_db
+def test_every_combat_and_multiplayer_page_answers_and_names_what_each_creature_does(client):
+    assert len(COMBAT_SCENARIOS) == 30
+    for slug in COMBAT_SCENARIOS:
+        response = client.get(f"/examples/{slug}/?lang=ja")
+        assert response.status_code == 200, slug
+    html = client.get("/examples/baloth-and-boars/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "blocking Enormous Baloth, Durkwood Boars" in html
+    assert "attacking Opponent" in html
+    html = client.get("/examples/mind-control-leaves-the-game/?lang=it").content.decode()
+    assert "Alex ha abbandonato la partita" in html
