@@ -11,6 +11,7 @@ their labels, reasons and notes by the catalog's sentences.
 from __future__ import annotations
 
 import threading
+from contextvars import ContextVar
 from pathlib import Path
 
 from django.conf import settings
@@ -25,6 +26,8 @@ from .engine.mana import ordered_colors
 # The language card names and rule texts of each game are printed in here.
 CONTENT_LANGUAGE = {"mtg": "en", "berserk": "ru"}
 
+# The names a scenario gives its players ("alex" → "Alex"), for the trace being shown.
+_player_names: ContextVar[dict[str, str] | None] = ContextVar("scenario_player_names", default=None)
 _lock = threading.Lock()
 _names: dict[str, tuple[tuple, dict]] = {}
 
@@ -84,11 +87,21 @@ class Names:
 def player_label(player_id: str | None) -> str:
     if player_id is None or player_id == "none":
         return "—"
-    return str(messages.PLAYERS.get(player_id, player_id))
+    if player_id in messages.PLAYERS:
+        return str(messages.PLAYERS[player_id])
+    return (_player_names.get() or {}).get(player_id, player_id)
 
 
 def trace_context(trace, scenario, language: str) -> dict:
     """Everything the page (and the command) shows of a run: steps with their events, state and checks."""
+    token = _player_names.set({pid: str(player.get("name", pid)) for pid, player in scenario.players.items()})
+    try:
+        return trace_rows(trace, scenario, language)
+    finally:
+        _player_names.reset(token)
+
+
+def trace_rows(trace, scenario, language: str) -> dict:
     names = Names(scenario.game, language)
     # An ability a check names by key that no object has at that step (a "lacks" check) is still on its
     # card: its text, from the scenario's cards.
@@ -99,11 +112,14 @@ def trace_context(trace, scenario, language: str) -> dict:
         if isinstance(ability, dict) and isinstance(ability.get("key"), str)
     }
     steps = []
+    # An object that has ceased to exist or left the game (an "exists = false" check) keeps the name it had.
+    known_names: dict = {}
     for number, result in enumerate(trace.steps, start=1):
         text, text_lang = text_in(result.step.texts, language)
         state = result.state or {}
         objects = state.get("objects", [])
-        object_names = {obj["id"]: names.card(obj["name"]) for obj in objects}
+        known_names.update((obj["id"], names.card(obj["name"])) for obj in objects)
+        object_names = dict(known_names)
         sentences = [messages.event_text(event, names.for_events()) for event in result.events]
         # An "events_include" check names events by code: shown by this step's sentences of them.
         event_sentences = {}
@@ -200,6 +216,13 @@ def object_row(obj: dict, object_names: dict, game: str, names: Names) -> dict:
         state.append(_("%(count)s × %(kind)s counter") % {"count": count, "kind": kind})
     if obj["attached_to"]:
         state.append(_("attached to %(name)s") % {"name": object_names.get(obj["attached_to"], obj["attached_to"])})
+    combat = obj.get("combat") or {}
+    if combat.get("attacking"):
+        target = combat["attacking"]
+        state.append(_("attacking %(target)s") % {"target": object_names.get(target) or player_label(target)})
+    if combat.get("blocking"):
+        blocked = ", ".join(object_names.get(a, a) for a in combat["blocking"])
+        state.append(_("blocking %(names)s") % {"names": blocked})
     name, name_lang = names.card(obj["name"])
     return {
         "id": obj["id"],
@@ -254,6 +277,13 @@ def check_row(
         # Keywords as they are ("flying", "Рывок"); other abilities by their text, not their key ("shot").
         labels = ability_labels or {}
         expected, actual = ([labels.get(item, item) for item in value] for value in (expected, actual))
+    if check.key == "event_count" and event_sentences is not None:
+        expected, actual = (
+            {event_sentences.get(code, [code])[0]: count for code, count in value.items()}
+            if isinstance(value, dict)
+            else value
+            for value in (expected, actual)
+        )
     if check.key == "events_include" and event_sentences is not None:
         expected, actual = (
             list(dict.fromkeys(sentence for code in value for sentence in event_sentences.get(code, [code])))
@@ -298,6 +328,8 @@ def show(key: str, value: object, effect_labels: dict | None = None, object_name
         )
     if key in EFFECT_CHECKS:
         return show_effects(key, value, effect_labels, object_names)
+    if key in COMBAT_CHECKS:
+        return show_combat(key, value, object_names)
     if key == "events_include" and isinstance(value, list):
         return "; ".join(str(item) for item in value) or "—"
     if isinstance(value, list):
@@ -306,6 +338,37 @@ def show(key: str, value: object, effect_labels: dict | None = None, object_name
         return ", ".join(f"{k}: {show(key, v)}" for k, v in value.items()) or "—"
     if value == "none" and key in ("pt", "base_pt"):
         return _("no power/toughness")
+    return str(value)
+
+
+COMBAT_CHECKS = (
+    "attacking",
+    "blocking",
+    "assignment_order",
+    "legal_assignments",
+    "turn_order",
+    "in_range",
+    "event_count",
+    "choosable",
+)
+
+
+def show_combat(key: str, value: object, object_names: dict) -> str:
+    """Combat and multiplayer checks name creatures and players, never their ids."""
+
+    def name(item: str) -> str:
+        return object_names.get(item) or player_label(item)
+
+    if key == "attacking" and isinstance(value, str):
+        return name(value)
+    if key == "legal_assignments" and isinstance(value, list):
+        return " | ".join(", ".join(f"{name(t)} {n}" for t, n in plan.items()) or "—" for plan in value) or "—"
+    if key == "choosable" and isinstance(value, dict):
+        return ", ".join(name(item) for item in value.get("choices", [])) or "—"
+    if key == "event_count" and isinstance(value, dict):
+        return "; ".join(f"{sentence} × {count}" for sentence, count in value.items()) or "—"
+    if isinstance(value, list):
+        return ", ".join(name(item) for item in value) or "—"
     return str(value)
 
 

@@ -14,7 +14,7 @@ from . import expressions
 from .engine import legality
 from .engine.budget import Budget
 from .engine.definitions import EffectSpec, Selector
-from .engine.errors import BudgetExceeded, EngineError
+from .engine.errors import BudgetExceeded, EngineError, IllegalAction
 from .engine.events import event_text
 from .engine.game import Game
 from .engine.mana import ordered_colors
@@ -69,6 +69,17 @@ CHECK_LABELS = {
     "stack": "the stack (bottom to top)",
     "events_include": "what happened in this step",
     "waiting_triggers": "triggered abilities waiting to be put on the stack",
+    "attacking": "what it attacks",
+    "blocking": "the creatures it blocks",
+    "blocked": "is blocked",
+    "assignment_order": "damage assignment order",
+    "legal_assignments": "the legal assignments of its combat damage",
+    "poison": "poison counters",
+    "in_game": "is in the game",
+    "in_range": "the players within their range of influence",
+    "choosable": "what they may choose for another player's spell or ability",
+    "turn_order": "the players in the game, in turn order",
+    "event_count": "how many times each thing happened in this step",
     "legal": "the action is legal",
     "reasons": "why it is illegal",
 }
@@ -181,7 +192,10 @@ def run(scenario: Scenario, params: dict[str, object] | None = None, *, budget: 
         cards = build_cards(scenario.path, scenario.cards, values)
         for player_id, player in scenario.players.items():
             game.add_player(player_id, player["name"], player["life"])
+            game.players[player_id].range = player.get("range")
         for step in scenario.steps:
+            if not step.applies(values):
+                continue  # an "if, instead" branch these parameters do not take
             result = StepResult(step, {})
             trace.steps.append(result)
             try:
@@ -354,11 +368,69 @@ def take(game: Game, scenario: Scenario, step: Step, params: dict, cards: dict):
         game.begin_resolution(args["label"])
     elif do == "end_resolution":
         game.end_resolution(spell=args["spell"])
+    elif do in COMBAT_STEPS:
+        verdict = combat_step(game, scenario, step, params, cards)
+        if verdict is not None and not verdict.legal and not any(e.subject == "attempt" for e in step.expects):
+            raise IllegalAction(f"the {do.replace('_', ' ')} step is {verdict.text()}", code="illegal-" + do)
+        return verdict
     elif do == "attempt":
         verdict = legality.check(game, args["action"], args["object"])
         if verdict.legal:
             legality.perform(game, args["action"], args["object"], target=args["target"])
         return verdict
+    return None
+
+
+COMBAT_STEPS = (
+    "declare_attackers",
+    "declare_blockers",
+    "combat_damage",
+    "put_blocking",
+    "end_combat",
+    "leave_game",
+    "damage_each",
+    "prevent",
+)
+
+
+def combat_step(game: Game, scenario: Scenario, step: Step, params: dict, cards: dict):
+    """The combat and multiplayer steps; a declaration returns its verdict."""
+    args = step.args
+    if step.do == "declare_attackers":
+        attackers = args["attackers"]
+        if isinstance(attackers, list):
+            opponent = game.next_player(game.turn.active)
+            attackers = dict.fromkeys(attackers, opponent)
+        return game.declare_attackers(attackers, args["bands"])
+    if step.do == "declare_blockers":
+        return game.declare_blockers(args["blocks"], args["order"])
+    if step.do == "combat_damage":
+        return game.combat_damage(args["assign"])
+    if step.do == "put_blocking":
+        game.create_token(args["id"], cards[args["card"]], controller=args["controller"])
+        game.put_blocking(args["id"], args["attacker"], args["position"])
+    elif step.do == "end_combat":
+        game.end_combat()
+    elif step.do == "leave_game":
+        game.leave_game(args["player"])
+    elif step.do == "prevent":
+        amount = args["amount"]
+        if amount is not None:
+            amount = how_many(scenario, f"steps[{step.index}].amount", amount, params)
+        game.prevent(
+            args["label"],
+            controller=args["controller"],
+            target=args["target"],
+            amount=amount,
+            combat_only=args["combat"],
+            source=args["source"],
+            gain=args["gain"],
+            redirect_to=args["redirect_to"],
+        )
+    elif step.do == "damage_each":
+        flt = build_filter(built(scenario.path, f"steps[{step.index}].filter", args["filter"], params))
+        amount = how_many(scenario, f"steps[{step.index}].amount", args["amount"], params)
+        game.damage_each(args["source"], flt, amount, controller=args["controller"])
     return None
 
 
@@ -409,7 +481,9 @@ def evaluate(game: Game, step: Step, expectation, params: dict, verdict, events)
         actual, ok = object_value(game, expectation.target, key, expected)
     elif expectation.subject == "player":
         what = f"{game.players[expectation.target].name}: {label}"
-        actual = player_value(game, expectation.target, key)
+        actual = player_value(game, expectation.target, key, expected)
+        if key == "choosable":
+            expected = {"for": expected["for"], "choices": sorted(expected["choices"])}
         ok = actual == expected
     elif expectation.subject == "attempt":
         what = label
@@ -418,6 +492,15 @@ def evaluate(game: Game, step: Step, expectation, params: dict, verdict, events)
     elif key == "effect_timestamp":
         what = label
         actual, ok = effect_timestamp(game, expected)
+    elif key == "event_count":
+        what = label
+        codes = [event.code for event in events]
+        actual = {code: codes.count(code) for code in expected}
+        ok = actual == expected
+    elif key == "turn_order":
+        what = label
+        actual = game.in_game()
+        ok = actual == expected
     elif key == "events_include":
         what = label
         actual = [event.code for event in events]
@@ -432,12 +515,20 @@ def evaluate(game: Game, step: Step, expectation, params: dict, verdict, events)
     return Check(step.index, expectation.subject, expectation.target, key, what, expected, actual, ok, expectation.says)
 
 
-def player_value(game: Game, player_id: str, key: str):
+def player_value(game: Game, player_id: str, key: str, expected=None):
     player = game.players[player_id]
     if key == "life":
         return player.life
     if key == "lost":
         return player.lost
+    if key == "poison":
+        return player.poison
+    if key == "in_game":
+        return not player.left
+    if key == "in_range":
+        return game.in_range_of(player_id)
+    if key == "choosable":
+        return {"for": expected["for"], "choices": sorted(game.choosable(player_id, expected["for"]))}
     return len(game.in_zone(key, player_id))
 
 
@@ -502,11 +593,26 @@ def object_value(game: Game, object_id: str, key: str, expected):
         actual = {"layer": expected["layer"], "effects": computed.order_in_layer(expected["layer"])}
     elif key == "pt_after_layer":
         actual = {layer: pt_after(computed, layer) for layer in expected}
+    elif key == "attacking":
+        actual = game.attacking().get(object_id, "none")
+    elif key == "blocking":
+        actual = game.blocking().get(object_id, [])
+    elif key == "blocked":
+        actual = bool(game.combat) and object_id in game.combat.blocked and object_id in game.attacking()
+    elif key == "assignment_order":
+        actual = game.blockers_of(object_id) if object_id in game.attacking() else game.recipients(object_id)
+    elif key == "legal_assignments":
+        actual = game.legal_assignments(object_id)
+        return actual, sorted(map(sorted_items, actual)) == sorted(map(sorted_items, expected))
     elif key == "can":
         actual = {action: legality.check(game, action, object_id).legal for action in expected}
     else:  # pragma: no cover - the loader allows only the keys above
         raise ValueError(f"unknown check {key!r}")
     return actual, actual == expected
+
+
+def sorted_items(plan: dict) -> list:
+    return sorted((target, amount) for target, amount in plan.items() if amount)
 
 
 def effect_timestamp(game: Game, expected: dict):

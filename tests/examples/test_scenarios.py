@@ -58,7 +58,7 @@ def write(tmp_path, text, slug="bad"):
 
 def test_every_bundled_scenario_is_valid():
     scenarios = load_directory(EXAMPLES_DIR)
-    assert len(scenarios) == 31
+    assert len(scenarios) == 61
     assert {"lost-order-of-jarkeld", "veteran-motorist", "berserk-elf-rider-first-turn"} <= set(scenarios)
     rule_613 = sorted((b.rule, b.position) for s in scenarios.values() for b in s.bindings if b.rule.startswith("613."))
     assert rule_613 == [
@@ -134,9 +134,10 @@ def test_a_valid_minimal_file_loads(tmp_path):
             ('pt = "2/2"', 'pt = "2/2"\ncolour = ["W"]'),
             29,
             "steps[0].expect[0].colour",
-            "cannot check 'colour' here (checks: base_pt, can, colors, controller, counters, creature, damage, exists, "
-            "has, lacks, last_known_counters, layers, mana_value, order_in_layer, owner, power, pt, pt_after_layer, "
-            "subtypes, supertypes, tapped, toughness, types, waiting_effects, zone)",
+            "cannot check 'colour' here (checks: assignment_order, attacking, base_pt, blocked, blocking, can, colors, "
+            "controller, counters, creature, damage, exists, has, lacks, last_known_counters, layers, "
+            "legal_assignments, mana_value, order_in_layer, owner, power, pt, pt_after_layer, subtypes, supertypes, "
+            "tapped, toughness, types, waiting_effects, zone)",
         ),
         (
             ('type_line = "Creature — Bear"', 'type_line = "Creature - Bear"'),
@@ -151,7 +152,8 @@ def test_a_valid_minimal_file_loads(tmp_path):
             "steps[0].do",
             "'summon' is not an action; actions: setup, move, enter, create, draw, discard, crew, resolve, apply, "
             "end_effect, counters, damage, lose_life, attach, tap, untap, gain_control, give_ability, destroy, "
-            "destroy_all, mill, end_turn, go_to, begin_resolution, end_resolution, attempt",
+            "destroy_all, mill, end_turn, go_to, begin_resolution, end_resolution, attempt, declare_attackers, "
+            "declare_blockers, combat_damage, put_blocking, end_combat, leave_game, prevent, damage_each",
         ),
         (('object = "bear"', 'object = "ghost"'), 27, "steps[0].expect[0].object", "no object 'ghost'"),
         (

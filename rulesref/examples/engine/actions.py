@@ -84,6 +84,9 @@ class Actions:
                     if self.matches(ability.damage_double, source, source=holder.id):
                         dealt *= 2
                         self.emit("damage-replaced", rule="614.5", label=f"{holder.name}", amount=dealt)
+        dealt = self.after_prevention(source, target, dealt)  # rule 615 (combat.py)
+        if not dealt:
+            return 0
         if target in self.players:
             self.emit("damage", rule="120.3a", source=source_name, amount=dealt, target=self.player_name(target))
             self.lose_life(target, dealt)

@@ -217,6 +217,18 @@ class LossReplacement:
 
 
 @dataclass(frozen=True)
+class LifeReplacement:
+    """A replacement effect on its controller's life total (rule 614.1a): life gained is multiplied
+    ("you gain twice that much life instead": ``gain_multiplier = 2``), or damage can't reduce it below
+    ``floor`` ("… reduces it to 1 instead"), in either case only while its controller controls a
+    permanent matching ``while_you_control`` (Worship: "If you control a creature")."""
+
+    gain_multiplier: int = 1
+    floor: int | None = None
+    while_you_control: Filter | None = None
+
+
+@dataclass(frozen=True)
 class Ability:
     key: str
     text: str
@@ -235,6 +247,11 @@ class Ability:
         None  # "If [a matching source] would deal damage, it deals double that damage instead"
     )
     loss_replacement: LossReplacement | None = None
+    # A combat restriction or requirement (rules 508.1c-d, 509.1a-c): one of combat.COMBAT_RULES.
+    combat: str = ""
+    # "Prevent all damage that would be dealt by [matching sources]" (rule 615.1a).
+    prevent: Filter | None = None
+    life: LifeReplacement | None = None
 
     @property
     def label(self) -> str:

@@ -48,6 +48,30 @@ EVENT_TEXT = {
     "resolution-begins": "A spell or ability began to resolve: {label}",
     "resolution-ends": "It finished resolving",
     "destroyed": "{name} was destroyed",
+    "blocked": "{name} blocked {target}",
+    "became-blocked": "{name} became blocked",
+    "assignment-order": "Damage assignment order of {name}: {order}",
+    "no-blockers": "{name} is blocked, but no creature blocks it any more: it assigns no combat damage",
+    "prevented": "{amount} damage from {source} to {target} was prevented (protection)",
+    "prevented-by": "{label}: {amount} damage prevented",
+    "poison": "{player} got {count} poison counter(s)",
+    "life-gained": "{player} gained {amount} life ({source})",
+    "life-gain-replaced": "{label}: the life gain was doubled to {amount}",
+    "life-floor": "{label}: the damage leaves {player} at 1 life instead",
+    "redirected": "{label}: {amount} damage dealt to another recipient instead",
+    "redirect-out-of-range": (
+        "{label}: {amount} damage would go outside the range of influence, so that part does nothing"
+    ),
+    "removed-from-combat": "Every creature was removed from combat",
+    "left-game": "{player} left the game",
+    "left-with-owner": "{name} left the game with its owner, {player}",
+    "ceased": "{label} ceased to exist",
+    "sba-poison": "{player} would lose the game: {count} poison counters",
+    "sba-deathtouch": "{name} was destroyed: dealt damage by a source with deathtouch",
+    "sba-loyalty": "{name} was put into its owner’s graveyard: no loyalty counters",
+    "sba-aura": "{name} was put into its owner’s graveyard: it is an Aura attached to nothing",
+    "sba-equipment": "{name} became unattached: it is attached to a permanent that is not a creature",
+    "sba-legend": "Legend rule: {count} {name} put into the graveyard",
 }
 
 

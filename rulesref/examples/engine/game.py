@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .actions import Actions
 from .budget import Budget
+from .combat import Combat
 from .definitions import Filter
 from .effects import Effects
 from .layers import Active, Computed, LayerSystem
@@ -26,15 +27,21 @@ from .zones import Zones
 __all__ = ["BERSERK_STAGES", "MTG_STEPS", "Game"]
 
 
-class Game(Zones, Actions, Effects, Stack, Turns, StateBasedActions, GameState):
+class Game(Zones, Actions, Effects, Stack, Combat, Turns, StateBasedActions, GameState):
     """The game and every action a step takes. Its parts live in modules of their own: zones
     (:mod:`.zones`), permanents and players (:mod:`.actions`), continuous effects (:mod:`.effects`),
-    the stack (:mod:`.stack`), turns and priority (:mod:`.turns`), state-based actions (:mod:`.sba`);
-    here are the reads every part shares."""
+    the stack (:mod:`.stack`), combat (:mod:`.combat`), turns and priority (:mod:`.turns`),
+    state-based actions (:mod:`.sba`); here are the reads every part shares."""
 
     def __init__(self, *, rules: str = "mtg", budget: Budget | None = None):
         super().__init__(rules=rules, budget=budget)
         self.attack = None  # Берсерк: (attacker, target) of the strike being declared
+        self.combat = None  # Magic: the combat of this turn (combat.CombatState)
+        self.deathtouched: set = set()  # creatures dealt damage by a deathtouch source since the last check
+        self.shields: list = []  # prevention effects from resolved spells, this turn (combat.Shield)
+        # (player, amount, label): life gained by prevention in the damage event being dealt (120.4d).
+        self.prevention_gains: list | None = None
+        self.ranges: dict[str, list[str]] | None = None  # ranges of influence as this turn began (801.2c)
 
     # -- reading --------------------------------------------------------------------
 

@@ -40,6 +40,7 @@ REASON_TEXT = {
     "no-enemy-attack": "no enemy strike is being declared",
     "own-creature-attacked": "only the attacked player’s creatures can defend",
     "not-attacked": "it is not the creature being struck",
+    "defender": "it has defender",
 }
 
 ACTIONS = {"mtg": ("attack", "tap"), "berserk": ("attack", "shot", "defend", "parry")}
@@ -100,6 +101,8 @@ def check_mtg(game, action, obj, computed, controller, refuse) -> None:
     continuous = since is not None and since[0] == controller and since[1] < game.turn.number
     if not continuous and not computed.has_keyword("haste"):
         refuse("summoning-sick", "302.6")
+    if action == "attack" and computed.has_keyword("defender"):
+        refuse("defender", "702.3b")  # as a declaration of attackers checks it (combat.py)
 
 
 def check_berserk(game, action, obj, computed, controller, refuse) -> None:

@@ -10,6 +10,7 @@ ZONE_ORDER = ("battlefield", "stack", "hand", "library", "graveyard", "exile", "
 
 def snapshot(game: Game) -> dict:
     view = game.view()
+    attacking, blocking = game.attacking(), game.blocking()
     objects = []
     seen = set()
     for zone in ZONE_ORDER:
@@ -42,6 +43,8 @@ def snapshot(game: Game) -> dict:
                     "damage": obj.damage,
                     "counters": {kind: counter.count for kind, counter in obj.counters.items() if counter.count},
                     "attached_to": obj.attached_to,
+                    # Rule 506.4: what it attacks, or the attackers it blocks, while it is in combat.
+                    "combat": {"attacking": attacking.get(obj.id), "blocking": blocking.get(obj.id, [])},
                     "token": obj.card.token,
                     "timestamp": timestamp_label(obj.timestamp),
                     "layers": [

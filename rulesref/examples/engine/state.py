@@ -32,6 +32,9 @@ class Player:
     lost: bool = False
     # Rule 704.5b: attempted to draw from an empty library since the last check.
     drew_from_empty: bool = False
+    poison: int = 0  # poison counters (rule 122.1f; 704.5c)
+    left: bool = False  # has left the game (rule 800.4a)
+    range: int | None = None  # range of influence in seats (rule 801.2); None: unlimited
 
 
 @dataclass

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import expressions
+from ..engine.combat import COMBAT_RULES
 from ..engine.definitions import (
     PERMANENT_TYPES,
     ZONES,
@@ -15,6 +16,7 @@ from ..engine.definitions import (
     CardSpec,
     EffectSpec,
     Filter,
+    LifeReplacement,
     LossReplacement,
     Quantity,
     Selector,
@@ -107,6 +109,11 @@ def build_ability(table: Table, params: dict) -> Ability:
     trigger = table.table("trigger")
     damage_double = table.table("damage_double")
     loss = table.table("loss_replacement")
+    prevent = table.table("prevent")
+    life = table.table("life")
+    combat = table.str("combat", "")
+    if combat and combat not in COMBAT_RULES:
+        raise table.error("combat", f"{combat!r} is not one of {', '.join(COMBAT_RULES)}")
     counters = table.table("counters_on_enter")
     counters_on_enter = ()
     if counters:
@@ -128,6 +135,9 @@ def build_ability(table: Table, params: dict) -> Ability:
         tap_cost=table.bool("tap_cost"),
         damage_double=build_filter(damage_double) if damage_double else None,
         loss_replacement=build_loss(loss) if loss else None,
+        combat=combat,
+        prevent=build_filter(prevent) if prevent else None,
+        life=build_life(life) if life else None,
     )
     table.done()
     return ability
@@ -173,6 +183,23 @@ def build_trigger(table: Table, params: dict) -> Trigger:
     )
     table.done()
     return trigger
+
+
+def build_life(table: Table) -> LifeReplacement:
+    """``life = { gain = "double" }``, ``life = { floor = 1, while_you_control = { types = ["Creature"] } }``."""
+    gain = table.str("gain", "")
+    if gain not in ("", "double", "triple"):
+        raise table.error("gain", f"{gain!r}: double or triple")
+    condition = table.table("while_you_control")
+    replacement = LifeReplacement(
+        gain_multiplier={"": 1, "double": 2, "triple": 3}[gain],
+        floor=table.int("floor") if table.has("floor") else None,
+        while_you_control=build_filter(condition) if condition else None,
+    )
+    if replacement.gain_multiplier == 1 and replacement.floor is None:
+        raise table.error(None, "the replacement does nothing: give gain or floor")
+    table.done()
+    return replacement
 
 
 def build_loss(table: Table) -> LossReplacement:

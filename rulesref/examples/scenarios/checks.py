@@ -13,6 +13,7 @@ from collections.abc import Callable
 from ..engine.definitions import ZONES
 from ..engine.events import EVENT_TEXT
 from ..engine.mana import COLORS
+from .combat_steps import VERDICT_STEPS
 from .model import PT_RE, Expectation
 from .scope import Scope
 from .tables import Table, interpolated
@@ -99,6 +100,41 @@ def actions_and_verdicts(scope: Scope, table: Table, key: str, value: object) ->
         raise table.error(key, "expected a table of actions and true/false")
 
 
+def an_attacked_or_none(scope: Scope, table: Table, key: str, value: object) -> None:
+    if value != "none" and value not in scope.players and value not in scope.object_ids:
+        raise table.error(key, f"{value!r} is neither a player, an object nor none")
+
+
+def assignments(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, list) or not all(
+        isinstance(plan, dict) and all(isinstance(n, int) and not isinstance(n, bool) for n in plan.values())
+        for plan in value
+    ):
+        raise table.error(key, "expected a list of tables { recipient = amount }")
+
+
+def event_counts(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, dict) or not all(isinstance(n, int) and not isinstance(n, bool) for n in value.values()):
+        raise table.error(key, "expected a table: event = how many times")
+    event_codes(scope, table, key, list(value))
+
+
+def a_choice_in_range(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, dict) or set(value) != {"for", "choices"} or value["for"] not in scope.players:
+        raise table.error(key, 'expected { for = "player who controls the spell", choices = ["player or object", …] }')
+    strings(scope, table, f"{key}.choices", value["choices"])
+    for item in value["choices"]:
+        if item not in scope.players and item not in scope.object_ids:
+            raise table.error(f"{key}.choices", f"{item!r} is neither a player nor an object")
+
+
+def player_ids(scope: Scope, table: Table, key: str, value: object) -> None:
+    strings(scope, table, key, value)
+    for player in value:
+        if player not in scope.players:
+            raise table.error(key, f"{player!r} is not a player")
+
+
 OBJECT_CHECKS: dict[str, Validator] = {
     "pt": a_pt,
     "power": a_number,
@@ -125,6 +161,13 @@ OBJECT_CHECKS: dict[str, Validator] = {
     "exists": a_truth,
     "last_known_counters": counter_numbers,
     "waiting_effects": strings,
+    # Combat (506–511): what it attacks, whom it blocks, whether it became blocked, its damage
+    # assignment order (509.2) and every legal assignment of its combat damage (510.1c-d).
+    "attacking": an_attacked_or_none,
+    "blocking": strings,
+    "blocked": a_truth,
+    "assignment_order": strings,
+    "legal_assignments": assignments,
 }
 PLAYER_CHECKS: dict[str, Validator] = {
     "life": a_number,
@@ -132,12 +175,18 @@ PLAYER_CHECKS: dict[str, Validator] = {
     "library": a_number,
     "graveyard": a_number,
     "lost": a_truth,
+    "poison": a_number,
+    "in_game": a_truth,
+    "in_range": player_ids,
+    "choosable": a_choice_in_range,
 }
 GAME_CHECKS: dict[str, Validator] = {
     "stack": strings,
     "waiting_triggers": strings,
     "effect_timestamp": an_effect_timestamp,
     "events_include": event_codes,
+    "turn_order": player_ids,
+    "event_count": event_counts,
 }
 ATTEMPT_CHECKS: dict[str, Validator] = {"legal": a_truth, "reasons": strings}
 # The fields of an expect table besides the checks.
@@ -153,8 +202,10 @@ def read_expectations(scope: Scope, n: int, table: Table, do: str) -> list[Expec
     elif table.has("player"):
         subject, target, allowed = "player", scope.player_ref(table, "player"), PLAYER_CHECKS
     elif any(key in table.data for key in ATTEMPT_CHECKS):
-        if do != "attempt":
-            raise table.error(None, "legal and reasons check the step's attempt; this step is not an attempt")
+        if do not in VERDICT_STEPS:
+            raise table.error(
+                None, f"legal and reasons check the step's attempt or declaration ({', '.join(VERDICT_STEPS)})"
+            )
         subject, target, allowed = "attempt", "", ATTEMPT_CHECKS
     else:
         subject, target, allowed = "game", "", GAME_CHECKS

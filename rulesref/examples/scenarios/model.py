@@ -144,6 +144,10 @@ class Step:
     args: dict
     texts: dict[str, str]
     expects: tuple[Expectation, ...]
+    when: dict = field(default_factory=dict)  # parameter → value: the step is taken only then
+
+    def applies(self, params: dict) -> bool:
+        return all(params.get(name) == value for name, value in self.when.items())
 
     def text(self, language: str) -> str:
         return self.texts.get(language) or self.texts["en"]

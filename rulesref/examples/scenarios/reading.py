@@ -26,6 +26,7 @@ from .scope import Scope
 from .steps import read_step
 from .tables import Table, field_lines, read_toml
 
+MAX_PLAYERS = 8
 # The folder's file of reasons (rulesref.examples.reasons), not a scenario.
 COVERAGE_FILE = "coverage.toml"
 
@@ -143,16 +144,25 @@ class ScenarioReader:
 
     def read_players(self, table: Table | None) -> None:
         if table is None:
-            self.scope.players = {"you": {"name": "You", "life": 20}, "opponent": {"name": "Opponent", "life": 20}}
+            self.scope.players = {
+                "you": {"name": "You", "life": 20, "range": None},
+                "opponent": {"name": "Opponent", "life": 20, "range": None},
+            }
             return
         for player_id in list(table.data):
             if not ID_RE.match(player_id):
                 raise table.error(player_id, "player ids use lower-case letters, digits, - and _")
             player = table.table(player_id)
-            self.scope.players[player_id] = {"name": player.str("name", player_id), "life": player.int("life", 20)}
+            self.scope.players[player_id] = {
+                "name": player.str("name", player_id),
+                "life": player.int("life", 20),
+                # A range of influence (rule 801.2); none given: unlimited.
+                "range": player.int("range", minimum=1) if player.has("range") else None,
+            }
             player.done()
-        if len(self.scope.players) != 2:
-            raise table.error(None, "a scenario has exactly two players")
+        # Two players, or a multiplayer game (rule 800.1), seated in the order they are written (101.4).
+        if not 2 <= len(self.scope.players) <= MAX_PLAYERS:
+            raise table.error(None, f"a scenario has 2 to {MAX_PLAYERS} players")
         table.done()
 
     def param(self, name: str, table: Table) -> Param:

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from ..engine.definitions import ZONES
 from .cards import build_filter
 from .checks import read_expectations
+from .combat_steps import actions as combat_actions
+from .combat_steps import read_when
 from .model import ID_RE, Step
 from .scope import Scope
 from .tables import Table
@@ -258,8 +260,23 @@ ACTIONS: dict[str, dict[str, Reader]] = {
     "end_resolution": {"spell": an_optional_object},
     "attempt": {"action": a_text, "object": an_object, "target": an_optional_object},
 }
+ACTIONS.update(
+    combat_actions(
+        {
+            "card": a_card,
+            "player": a_player,
+            "object": an_object,
+            "count": a_count,
+            "filter": a_filter,
+            "text": a_text,
+            "you": you_by_default,
+            "flag": a_flag,
+            "optional object": an_optional_object,
+        }
+    )
+)
 # The fields every step has besides its action's.
-COMMON_FIELDS = ("do", "text", "expect")
+COMMON_FIELDS = ("do", "text", "expect", "when")
 
 
 def read_step(scope: Scope, index: int, table: Table) -> Step:
@@ -269,12 +286,13 @@ def read_step(scope: Scope, index: int, table: Table) -> Step:
     if do == "setup" and index:
         raise table.error("do", "only the first step is a setup")
     texts = scope.texts(table.table("text", required=True))
+    when = read_when(scope, table)
     args = step_args(scope, do, table)
     expects = []
     for n, expect in enumerate(table.tables("expect")):
         expects.extend(read_expectations(scope, n, expect, do))
     table.done()
-    return Step(index, do, args, texts, tuple(expects))
+    return Step(index, do, args, texts, tuple(expects), when)
 
 
 def step_args(scope: Scope, do: str, table: Table) -> dict:
