@@ -542,3 +542,32 @@ def test_a_damaged_file_disables_the_paraphrases_not_the_search(tmp_path, settin
         assert search("several cards at once", game="mtg", languages=["en"]).hits
     finally:
         paraphrases._loaded.cache_clear()
+
+
+def test_a_name_finds_the_rule_defining_it_also_from_a_language_whose_edition_lacks_it():
+    # 603.8 "… These are called state triggers." The Japanese edition is rule 208 only; the glossary
+    # gives 状況誘発 as the Japanese term.
+    found = search("状況誘発")
+    assert (found.hits[0].number, found.hits[0].matched_lang) == ("603.8", "en")
+    assert numbers(search("layer 4", languages=["en"]), 1) == ["613.1d"]
+    # 613.4b says "Layer 7b:", never "sublayer".
+    assert numbers(search("sublayer 7b", languages=["en"]), 1) == ["613.4b"]
+    # 114.1's second sentence: "An emblem is a marker used to represent an object …".
+    assert numbers(search("what is an emblem", languages=["en"]), 1) == ["114.1"]
+
+
+def test_a_question_asking_what_happens_is_answered_by_the_state_based_action():
+    # 704.5g, not 120.6 or 302.7, which mention lethal damage.
+    assert numbers(search("what happens to a creature that was dealt lethal damage", languages=["en"]), 1) == ["704.5g"]
+    # 306.9 "If a planeswalker's loyalty is 0 … (This is a state-based action. See rule 704.)" points to 704.5i.
+    assert numbers(search("what happens to a planeswalker with zero loyalty", languages=["en"]), 2) == [
+        "704.5i",
+        "306.9",
+    ]
+
+
+def test_a_rule_comes_before_its_variants_when_it_answers_as_well():
+    # 119.1 "Each player begins the game with a starting life total of 20." before 119.1b-d (Vanguard,
+    # Commander, Brawl), which vary it.
+    top = numbers(search("how much life do players start with", languages=["en"]), 5)
+    assert top == ["119.1", "119.1d", "119.1b", "119.1c", "103.4"]
