@@ -79,5 +79,9 @@ def test_a_question_is_four_plain_words_or_more():
 def test_an_unspaced_question_is_six_cjk_characters_or_more_without_syntax():
     assert is_unspaced_question("衍生物离开战场会怎样")
     assert not is_unspaced_question("替代性效应")  # a term: five characters
+    # Shorter, with a word that only asks: "what is an emblem", "what is mana value".
+    assert is_unspaced_question("徽记是什么")
+    assert is_unspaced_question("什么是法术力值")
+    assert not is_unspaced_question("什么")
     assert not is_unspaced_question('"衍生物离开战场会怎样"')
     assert not is_unspaced_question("衍生物 AND 离开战场会怎样")

@@ -571,3 +571,8 @@ def test_a_rule_comes_before_its_variants_when_it_answers_as_well():
     # Commander, Brawl), which vary it.
     top = numbers(search("how much life do players start with", languages=["en"]), 5)
     assert top == ["119.1", "119.1d", "119.1b", "119.1c", "103.4"]
+
+
+def test_a_short_chinese_question_is_read_as_one():
+    # "徽记是什么" (what is an emblem): five characters, one word to the strict reading, which found nothing.
+    assert numbers(search("徽记是什么", languages=["zh-hans"]), 1) == ["114.1"]
