@@ -44,6 +44,11 @@ CHECKS = {
     "events_include": _("what happened in this step"),
     "legal": _("the action is legal"),
     "reasons": _("why it is illegal"),
+    "name": _("name"),
+    "texts": _("rules text"),
+    "face_down": _("is face down"),
+    "transformed": _("has its back face up"),
+    "restrictions": _("effects on the game’s rules that apply to it"),
 }
 
 ZONES = {
@@ -59,6 +64,7 @@ ZONES = {
 LAYERS = {
     "printed": _("printed"),
     "1a": _("layer 1a: copiable values"),
+    "1b": _("layer 1b: face down"),
     "2": _("layer 2: control"),
     "3": _("layer 3: text"),
     "4": _("layer 4: type"),
@@ -101,6 +107,12 @@ ACTIONS = {
     "shot": _("shot"),
     "defend": _("defend"),
     "parry": _("fight back"),
+    "turn_face_up": _("turn face up"),
+}
+
+# Effects on the game's rules (rule 613.11), by the engine's code.
+RESTRICTIONS = {
+    "cant_be_blocked": _("can’t be blocked"),
 }
 
 # Translators: each keeps its {placeholders} (names, numbers) as they are.
@@ -146,6 +158,12 @@ EVENTS = {
     "resolution-begins": _("A spell or ability began to resolve: {label}"),
     "resolution-ends": _("It finished resolving"),
     "destroyed": _("{name} was destroyed"),
+    "copied": _("{name} became a copy of {copied}"),
+    "transformed": _("{name} transformed"),
+    "transform-nothing": _("{name} did not transform: it is not a transforming double-faced card or token"),
+    "flipped": _("{name} flipped"),
+    "flip-nothing": _("{name} did not flip: it is not a flip card"),
+    "turned-face-up": _("{name} was turned face up"),
 }
 
 ILLEGAL = {
@@ -164,6 +182,8 @@ ILLEGAL = {
     "no-enemy-attack": _("no enemy strike is being declared"),
     "own-creature-attacked": _("only the attacked player’s creatures can defend"),
     "not-attacked": _("it is not the creature being struck"),
+    "not-face-down": _("it is not face down"),
+    "no-morph": _("its face-up characteristics have no morph cost to pay"),
 }
 
 PARAMETER_ERRORS = {

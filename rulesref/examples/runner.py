@@ -14,7 +14,7 @@ from . import expressions
 from .engine import legality
 from .engine.budget import Budget
 from .engine.definitions import EffectSpec, Selector
-from .engine.errors import BudgetExceeded, EngineError
+from .engine.errors import BudgetExceeded, EngineError, IllegalAction
 from .engine.events import event_text
 from .engine.game import Game
 from .engine.mana import ordered_colors
@@ -29,6 +29,7 @@ from .scenarios import (
     Table,
     build_ability,
     build_cards,
+    build_copy_except,
     build_effect,
     build_filter,
     interpolated,
@@ -71,6 +72,11 @@ CHECK_LABELS = {
     "waiting_triggers": "triggered abilities waiting to be put on the stack",
     "legal": "the action is legal",
     "reasons": "why it is illegal",
+    "name": "name",
+    "texts": "rules text",
+    "face_down": "is face down",
+    "transformed": "has its back face up",
+    "restrictions": "effects on the game's rules that apply to it",
 }
 
 
@@ -354,12 +360,52 @@ def take(game: Game, scenario: Scenario, step: Step, params: dict, cards: dict):
         game.begin_resolution(args["label"])
     elif do == "end_resolution":
         game.end_resolution(spell=args["spell"])
+    elif do in COPY_STEPS:
+        take_copy_step(game, scenario, step, params)
     elif do == "attempt":
         verdict = legality.check(game, args["action"], args["object"])
         if verdict.legal:
             legality.perform(game, args["action"], args["object"], target=args["target"])
         return verdict
     return None
+
+
+COPY_STEPS = ("become_copy", "create_copy", "transform", "flip", "turn_face_up", "enter_together")
+
+
+def take_copy_step(game: Game, scenario: Scenario, step: Step, params: dict) -> None:
+    """The steps of copies and faces (engine/copies.py)."""
+    args, do = step.args, step.do
+    if do == "become_copy":
+        where = f"steps[{step.index}].except"
+        exceptions = build_copy_except(built(scenario.path, where, args["except"], params), params)
+        game.become_copy(
+            args["object"],
+            args["of"],
+            exceptions=exceptions,
+            effect_id=args["id"] or "",
+            label=args["label"],
+            duration=args["duration"],
+        )
+    elif do == "create_copy":
+        game.create_copy_token(
+            args["id"], args["of"], controller=args["controller"], choices=choices_for(args["choices"], params)
+        )
+    elif do == "transform":
+        if args["object"]:
+            game.transform(args["object"])
+        else:
+            flt = build_filter(built(scenario.path, f"steps[{step.index}].all", args["all"], params))
+            for obj in [o for o in game.in_zone("battlefield") if game.matches(flt, o.id)]:
+                game.transform(obj.id)
+    elif do == "flip":
+        game.flip(args["object"])
+    elif do == "turn_face_up":
+        game.turn_face_up(args["object"])
+    elif do == "enter_together":
+        game.enter_together(args["objects"], controller=args["controller"])
+    else:  # pragma: no cover - COPY_STEPS names the steps above
+        raise IllegalAction(f"unknown step {do!r}", code="scenario")
 
 
 def built(path, where: str, raw: dict, params: dict) -> Table:
@@ -392,6 +438,8 @@ def setup(game: Game, scenario: Scenario, args: dict, params: dict, cards: dict)
                     game.add_counters(object_id, kind, how_many(scenario, f"{where}.counters.{kind}", raw, params))
                 if place["choices"]:
                     obj.choices = choices_for(place["choices"], params)
+                obj.face_down, obj.flipped = place["face_down"], place["flipped"]
+                obj.transformed = place["transformed"]
     game.changed()
     game.take_events()  # the setup's own bookkeeping is not news
 
@@ -504,6 +552,16 @@ def object_value(game: Game, object_id: str, key: str, expected):
         actual = {layer: pt_after(computed, layer) for layer in expected}
     elif key == "can":
         actual = {action: legality.check(game, action, object_id).legal for action in expected}
+    elif key == "name":
+        actual = computed.name
+    elif key == "texts":
+        actual = [computed.ability_text(inst) for inst in computed.abilities]
+    elif key == "face_down":
+        actual = obj.face_down
+    elif key == "transformed":
+        actual = obj.transformed
+    elif key == "restrictions":
+        actual = list(computed.restrictions)
     else:  # pragma: no cover - the loader allows only the keys above
         raise ValueError(f"unknown check {key!r}")
     return actual, actual == expected

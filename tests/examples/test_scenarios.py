@@ -58,7 +58,7 @@ def write(tmp_path, text, slug="bad"):
 
 def test_every_bundled_scenario_is_valid():
     scenarios = load_directory(EXAMPLES_DIR)
-    assert len(scenarios) == 31
+    assert len(scenarios) == 57
     assert {"lost-order-of-jarkeld", "veteran-motorist", "berserk-elf-rider-first-turn"} <= set(scenarios)
     rule_613 = sorted((b.rule, b.position) for s in scenarios.values() for b in s.bindings if b.rule.startswith("613."))
     assert rule_613 == [
@@ -135,8 +135,9 @@ def test_a_valid_minimal_file_loads(tmp_path):
             29,
             "steps[0].expect[0].colour",
             "cannot check 'colour' here (checks: base_pt, can, colors, controller, counters, creature, damage, exists, "
-            "has, lacks, last_known_counters, layers, mana_value, order_in_layer, owner, power, pt, pt_after_layer, "
-            "subtypes, supertypes, tapped, toughness, types, waiting_effects, zone)",
+            "face_down, has, lacks, last_known_counters, layers, mana_value, name, order_in_layer, owner, power, pt, "
+            "pt_after_layer, restrictions, subtypes, supertypes, tapped, texts, toughness, transformed, types, "
+            "waiting_effects, zone)",
         ),
         (
             ('type_line = "Creature — Bear"', 'type_line = "Creature - Bear"'),
@@ -151,7 +152,8 @@ def test_a_valid_minimal_file_loads(tmp_path):
             "steps[0].do",
             "'summon' is not an action; actions: setup, move, enter, create, draw, discard, crew, resolve, apply, "
             "end_effect, counters, damage, lose_life, attach, tap, untap, gain_control, give_ability, destroy, "
-            "destroy_all, mill, end_turn, go_to, begin_resolution, end_resolution, attempt",
+            "destroy_all, mill, end_turn, go_to, begin_resolution, end_resolution, attempt, become_copy, create_copy, "
+            "transform, flip, turn_face_up, enter_together",
         ),
         (('object = "bear"', 'object = "ghost"'), 27, "steps[0].expect[0].object", "no object 'ghost'"),
         (

@@ -76,6 +76,7 @@ class Filter:
     types: tuple[str, ...] = ()  # every one of these
     not_types: tuple[str, ...] = ()  # none of these ("noncreature")
     subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()  # every one of these ("legendary creatures")
     colors: tuple[str, ...] = ()  # any of these
     not_colors: tuple[str, ...] = ()
     controller: str = ""  # "you", "opponent", "chosen_player"
@@ -116,6 +117,8 @@ class EffectSpec:
     affects: Selector = Selector("self")
     # Layer 1a: an "as enters" choice of power and toughness is a copiable value (613.2a).
     copiable_pt: tuple[int, int] | None = None
+    # Layer 1a: "becomes a copy of …" (rule 707); the copied values are taken when it is created.
+    copy: CopySpec | None = None
     # Layer 2.
     control: str = ""  # "you" (the effect's controller) or a player id
     # Layer 4.
@@ -134,10 +137,15 @@ class EffectSpec:
     set_pt: tuple[Quantity, Quantity] | None = None
     modify_pt: tuple[int, int] | None = None
     switch_pt: bool = False
+    # Not a layer: effects on the game's rules (rule 613.11), such as "can't be blocked". They
+    # state a quality of the object and grant no ability (rule 113.12).
+    restrictions: tuple[str, ...] = ()
 
     def describe(self) -> str:
         """A short English description ("+1/+1", "becomes an artifact creature", "gains haste")."""
         parts = []
+        if self.copy is not None:
+            parts.append(f"becomes a copy of {self.copy.name}")
         if self.control:
             parts.append("changes control")
         if self.add_types:
@@ -162,11 +170,13 @@ class EffectSpec:
             parts.append("{:+d}/{:+d}".format(*self.modify_pt))
         if self.switch_pt:
             parts.append("switches power and toughness")
+        if self.restrictions:
+            parts.append(", ".join(r.replace("_", " ") for r in self.restrictions))
         return ", ".join(parts)
 
     def layers(self) -> tuple[str, ...]:
         found = []
-        if self.copiable_pt is not None:
+        if self.copiable_pt is not None or self.copy is not None:
             found.append("1a")
         if self.control:
             found.append("2")
@@ -200,11 +210,47 @@ class Trigger:
 
 
 @dataclass(frozen=True)
-class AsEnters:
-    """An "as [this] enters, choose …" ability: a replacement effect (rules 614.1c, 614.12a)."""
+class CopyExceptions:
+    """The "except …" of a copy effect (rule 707.9). ``keep`` names characteristics that are not
+    copied (707.9c: "colors", "name", "types", "abilities", "pt"); ``set_pt`` gives a copy its own
+    power and toughness ("except it's 7/7", 707.9b); ``add_types``/``add_subtypes``/``add_supertypes``
+    are "in addition to its other types"; ``add_abilities`` is "and it has this ability" (707.9a).
+    All of these become copiable values of the copy. ``counters`` ("it enters with … additional
+    counters") is an additional effect, not a characteristic (707.9e)."""
 
-    choose: str  # "opponent", "color" or "pt"
+    keep: tuple[str, ...] = ()
+    set_pt: tuple[int, int] | None = None
+    add_types: tuple[str, ...] = ()
+    add_subtypes: tuple[str, ...] = ()
+    add_supertypes: tuple[str, ...] = ()
+    add_abilities: tuple[Ability, ...] = ()
+    counters: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class CopySpec:
+    """A copy effect: the copiable values of ``of`` as they were when it was created (rule 707.2b),
+    and its exceptions. ``values`` is None in a card's definition and filled in by the engine."""
+
+    of: str = ""  # the copied object's id
+    values: CardSpec | None = None
+    exceptions: CopyExceptions = CopyExceptions()
+
+    @property
+    def name(self) -> str:
+        return self.values.name if self.values is not None else self.of
+
+
+@dataclass(frozen=True)
+class AsEnters:
+    """An "as [this] enters, choose …" ability: a replacement effect (rules 614.1c, 614.12a).
+    ``copy``: "you may have [this] enter as a copy of [a matching object]" (rule 707.5), with
+    the copy's exceptions."""
+
+    choose: str  # "opponent", "color", "pt" or "copy"
     pt_options: tuple[tuple[int, int], ...] = ()
+    copy_filter: Filter | None = None
+    copy_except: CopyExceptions = CopyExceptions()
 
 
 @dataclass(frozen=True)
@@ -235,6 +281,9 @@ class Ability:
         None  # "If [a matching source] would deal damage, it deals double that damage instead"
     )
     loss_replacement: LossReplacement | None = None
+    morph: str = ""  # a morph cost ("{2}{B}{B}"): it may be turned face up for it (rule 702.37e)
+    # "[Matching objects] you control enter as a copy of [this]" (a replacement effect, rule 616.1f).
+    others_enter_as_copy: Filter | None = None
 
     @property
     def label(self) -> str:
@@ -256,6 +305,11 @@ class CardSpec:
     toughness: str | None = None
     abilities: tuple[Ability, ...] = field(default_factory=tuple)
     token: bool = False
+    # Rule 710: a flip card's bottom half (its name, text, type line, power and toughness).
+    flip: CardSpec | None = None
+    # Rule 712: a double-faced card's back face; ``transforming`` is False for a modal one.
+    back: CardSpec | None = None
+    transforming: bool = False
 
     @property
     def colors(self) -> frozenset[str]:

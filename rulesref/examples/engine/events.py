@@ -48,6 +48,12 @@ EVENT_TEXT = {
     "resolution-begins": "A spell or ability began to resolve: {label}",
     "resolution-ends": "It finished resolving",
     "destroyed": "{name} was destroyed",
+    "copied": "{name} became a copy of {copied}",
+    "transformed": "{name} transformed",
+    "transform-nothing": "{name} did not transform: it is not a transforming double-faced card or token",
+    "flipped": "{name} flipped",
+    "flip-nothing": "{name} did not flip: it is not a flip card",
+    "turned-face-up": "{name} was turned face up",
 }
 
 

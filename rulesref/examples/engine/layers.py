@@ -24,11 +24,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .definitions import CARD_TYPES, Ability, EffectSpec, Filter, Quantity, printed_value
+from . import copies, switches
+from .definitions import CARD_TYPES, Ability, CardSpec, EffectSpec, Filter, Quantity, printed_value
 from .mana import ordered_colors
 from .state import GameState, Timestamp, timestamp_label
 
 LAYERS = ("1a", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
+# The rule of each layer (613.1, 613.2, 613.4): a test may switch one off (switches.py).
+LAYER_RULES = {
+    "1a": "613.2a",
+    "1b": "613.2b",
+    "2": "613.1b",
+    "3": "613.1c",
+    "4": "613.1d",
+    "5": "613.1e",
+    "6": "613.1f",
+    "7a": "613.4a",
+    "7b": "613.4b",
+    "7c": "613.4c",
+    "7d": "613.4d",
+}
 CDA_FIRST = ("2", "3", "4", "5", "6")  # rule 613.3; 7a holds only characteristic-defining abilities
 PT_LAYERS = ("7a", "7b", "7c", "7d")
 # How a type line orders card types ("Artifact Land Creature", rule 205.1b).
@@ -61,6 +76,8 @@ class Values:
     printed_power: str | None
     printed_toughness: str | None
     has_pt: bool = False
+    # A transforming double-faced permanent with its back face up: its mana value is its front face's (712.8e).
+    front_cost: object = None
     power: int | None = None
     toughness: int | None = None
     base_power: int | None = None
@@ -115,6 +132,11 @@ class Computed:
     base_power: int | None
     base_toughness: int | None
     applied: list[Applied] = field(default_factory=list)
+    restrictions: list[str] = field(default_factory=list)  # rule 613.11: not characteristics, no abilities
+
+    def ability_text(self, inst: AbilityInstance) -> str:
+        """Its text as this object reads it: "~" is the object's own name (rule 201.5b)."""
+        return inst.ability.label.replace("~", self.name or "this permanent")
 
     def has_keyword(self, keyword: str) -> bool:
         return any(inst.ability.keyword == keyword for inst in self.abilities)
@@ -185,11 +207,15 @@ class LayerSystem:
         self.applied: dict[str, list[Applied]] = {oid: [] for oid in game.objects}
         self.started: dict[str, Active] = {}
         self.targets: dict[str, tuple[str, ...]] = {}
+        # Layer 1 (copies.py): each object's values after its copy effects (with faces), and its
+        # copiable values after all of layer 1 (613.2c).
+        self.copied: dict[str, CardSpec] = {}
+        self.copiable: dict[str, CardSpec] = {}
 
     # -- start and finish ------------------------------------------------------------
 
-    def printed(self, obj) -> Values:
-        card = obj.card
+    def printed(self, obj, card: CardSpec | None = None, front_cost: object = None) -> Values:
+        card = card or obj.card
         return Values(
             name=card.name,
             mana_cost=card.mana_cost,
@@ -201,17 +227,42 @@ class LayerSystem:
             controller=obj.controller if obj.zone == "battlefield" else None,
             printed_power=card.power,
             printed_toughness=card.toughness,
+            front_cost=front_cost,
         )
 
     def run(self) -> dict[str, Computed]:
+        self.layer_one()
         for layer in LAYERS:
             if layer == "7a":
                 self.start_power_and_toughness()
-            self.apply_layer(layer)
+            if switches.on(LAYER_RULES[layer]):
+                self.apply_layer(layer)
             if layer == "7b":
                 for values in self.working.values():
                     values.base_power, values.base_toughness = values.power, values.toughness
-        return {oid: self.finish(oid) for oid in self.game.objects}
+        restricted = self.restrictions()
+        return {oid: self.finish(oid, restricted.get(oid, [])) for oid in self.game.objects}
+
+    def layer_one(self) -> None:
+        """Layer 1 for every object (copies.py says how): 1a copy effects in timestamp order, the
+        face that is up, 1b face down; what is left is its copiable values (613.2c)."""
+        game = self.game
+        copy_effects = sorted((e for e in game.effects if e.spec.copy is not None), key=lambda e: (e.timestamp, e.id))
+        for oid, obj in game.objects.items():
+            values = obj.card
+            if switches.on("613.2a"):
+                for effect in copy_effects:
+                    if obj.key in (effect.locked or ()):
+                        values = copies.copied(values, effect.spec.copy)
+                        self.applied[oid].append(Applied("1a", effect.id, effect.label, effect.timestamp, values.name))
+            self.copied[oid] = values
+            face, front_cost = copies.face_up(values, obj)
+            if obj.face_down and switches.on("613.2b"):
+                face, front_cost = copies.FACE_DOWN, None
+                self.applied[oid].append(Applied("1b", "face-down", "face down (708.2a)", None, "2/2"))
+            self.copiable[oid] = face
+            if face is not obj.card or front_cost is not None:
+                self.working[oid] = self.printed(obj, face, front_cost)
 
     def start_power_and_toughness(self) -> None:
         """Rule 208.3: who has power and toughness at all; rule 208.5: a missing value is 0."""
@@ -232,13 +283,13 @@ class LayerSystem:
                     Applied("printed", "printed", "printed values", None, f"{values.power}/{values.toughness}")
                 )
 
-    def finish(self, oid: str) -> Computed:
+    def finish(self, oid: str, restrictions: list[str]) -> Computed:
         values = self.working[oid]
         types = type_order(values.types)
         return Computed(
             id=oid,
             name=values.name,
-            mana_value=values.mana_cost.mana_value if values.mana_cost else 0,
+            mana_value=mana_value(values),
             colors=ordered_colors(values.colors),
             supertypes=list(values.supertypes),
             types=types,
@@ -250,7 +301,19 @@ class LayerSystem:
             base_power=values.base_power if values.has_pt else None,
             base_toughness=values.base_toughness if values.has_pt else None,
             applied=self.applied[oid],
+            restrictions=restrictions,
         )
+
+    def restrictions(self) -> dict[str, list[str]]:
+        """Rule 613.11: effects on the game's rules, applied after the layers (no ability, 113.12)."""
+        found: dict[str, list[str]] = {}
+        for active in self.effects(self.working):
+            if active.spec is None or not active.spec.restrictions or not self.exists(active, self.working):
+                continue
+            for oid in self.affected(active, self.working):
+                held = found.setdefault(oid, [])
+                held.extend(r for r in active.spec.restrictions if r not in held)
+        return found
 
     # -- which effects exist ------------------------------------------------------------
 
@@ -259,6 +322,8 @@ class LayerSystem:
         granted the ability; after the object is restamped, the new timestamps kept in order."""
         if not inst.granted_by:
             return obj.timestamp
+        if not switches.on("613.7a"):
+            return inst.grant_timestamp
         if inst.key in obj.restamped:
             return obj.restamped[inst.key]
         return max(obj.timestamp, inst.grant_timestamp)
@@ -266,6 +331,8 @@ class LayerSystem:
     def effects(self, working: dict[str, Values]) -> list[Active]:
         found: dict[str, Active] = {}
         for effect in self.game.effects:
+            if effect.spec.copy is not None:
+                continue  # applied first, in layer 1 (copies.layer_one)
             found[effect.id] = Active(
                 key=effect.id,
                 label=effect.label,
@@ -360,6 +427,8 @@ class LayerSystem:
         if any(t in values.types for t in flt.not_types):
             return False
         if any(s not in values.subtypes for s in flt.subtypes):
+            return False
+        if any(s not in values.supertypes for s in flt.supertypes):
             return False
         if flt.colors and not values.colors & set(flt.colors):
             return False
@@ -552,8 +621,10 @@ class LayerSystem:
         return self.signature(a, layer, trial) != before
 
     def choose(self, candidates: list[Active], layer: str) -> Active:
-        if layer in CDA_FIRST and any(c.is_cda for c in candidates):
+        if layer in CDA_FIRST and any(c.is_cda for c in candidates) and switches.on("613.3"):
             candidates = [c for c in candidates if c.is_cda]
+        if not switches.on("613.8"):
+            return min(candidates, key=lambda a: (a.timestamp, a.key))
         free = [
             a
             for a in candidates
@@ -575,8 +646,9 @@ class LayerSystem:
                 return
             active = self.choose(candidates, layer) if len(candidates) > 1 else candidates[0]
             targets = self.affected(active, self.working)
-            self.targets.setdefault(active.key, targets)  # rule 613.6: the same objects in later layers
-            self.started[active.key] = active
+            if switches.on("613.6"):
+                self.targets.setdefault(active.key, targets)  # rule 613.6: the same objects in later layers
+                self.started[active.key] = active
             done.add(active.key)
             for oid in targets:
                 result = self.apply(active, layer, oid, self.working)
@@ -591,6 +663,12 @@ class LayerSystem:
                         note=self.note(active, layer),
                     )
                 )
+
+
+def mana_value(values: Values) -> int:
+    """Rule 202.3; a back face up has its front face's mana value (712.8e), a copy of one has 0."""
+    cost = values.mana_cost or values.front_cost
+    return cost.mana_value if cost else 0
 
 
 def type_order(types: list[str]) -> list[str]:

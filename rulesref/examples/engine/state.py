@@ -60,6 +60,10 @@ class GameObject:
     used_this_turn: set[str] = field(default_factory=set)
     # Rule 613.7a: timestamps given anew to granted static abilities when this object is restamped.
     restamped: dict[str, Timestamp] = field(default_factory=dict)
+    # Statuses (rule 110.5), not copiable values: face down (708), flipped (710), back face up (712).
+    face_down: bool = False
+    flipped: bool = False
+    transformed: bool = False
 
     @property
     def key(self) -> ObjectKey:

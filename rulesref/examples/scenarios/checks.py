@@ -27,6 +27,11 @@ def a_pt(scope: Scope, table: Table, key: str, value: object) -> None:
         raise table.error(key, 'expected a string such as "4/4", or "none" for no power and toughness')
 
 
+def a_name(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, str):
+        raise table.error(key, 'expected a name, or "" for no name (a face-down permanent, 708.2a)')
+
+
 def a_number(scope: Scope, table: Table, key: str, value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise table.error(key, "expected a whole number or ${expression}")
@@ -125,6 +130,12 @@ OBJECT_CHECKS: dict[str, Validator] = {
     "exists": a_truth,
     "last_known_counters": counter_numbers,
     "waiting_effects": strings,
+    # Copies and faces.
+    "name": a_name,
+    "texts": strings,
+    "face_down": a_truth,
+    "transformed": a_truth,
+    "restrictions": strings,
 }
 PLAYER_CHECKS: dict[str, Validator] = {
     "life": a_number,

@@ -137,8 +137,12 @@ class Scope:
             elif key in ("color", "pt"):
                 self.check_names(table, key, value)
                 result[key] = value
+            elif key == "copy":  # the object it enters as a copy of (707.5)
+                if value not in self.object_ids:
+                    raise table.error(key, f"no object {value!r}")
+                result[key] = value
             else:
-                raise table.error(key, "choices: opponent, color or pt")
+                raise table.error(key, "choices: opponent, color, pt or copy")
         table.done()
         return result
 
