@@ -568,15 +568,19 @@ def object_value(game: Game, object_id: str, key: str, expected):
 
 
 def effect_timestamp(game: Game, expected: dict):
-    """The timestamp of an effect, whether or not it applies to anything now."""
+    """The timestamp of an effect, whether or not it applies to anything now: the same as an object's,
+    or later than it (``after``)."""
+    relation = "after" if "after" in expected else "same_as"
     stamps = [active.timestamp for active in game.effects_now() if active.key == expected["effect"]]
-    other = game.objects.get(expected["same_as"])
+    other = game.objects.get(expected[relation])
     actual = {
         "effect": expected["effect"],
         "timestamp": timestamp_label(stamps[0]) if stamps else "no such effect",
-        "same_as": timestamp_label(other.timestamp) if other else "no such object",
+        relation: timestamp_label(other.timestamp) if other else "no such object",
     }
-    return actual, bool(stamps) and other is not None and stamps[0] == other.timestamp
+    if not stamps or other is None:
+        return actual, False
+    return actual, stamps[0] > other.timestamp if relation == "after" else stamps[0] == other.timestamp
 
 
 def pt_after(computed, layer: str) -> str:

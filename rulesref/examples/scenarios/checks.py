@@ -95,8 +95,10 @@ def pts_after_layers(scope: Scope, table: Table, key: str, value: object) -> Non
 
 
 def an_effect_timestamp(scope: Scope, table: Table, key: str, value: object) -> None:
-    if not isinstance(value, dict) or set(value) != {"effect", "same_as"}:
-        raise table.error(key, 'expected { effect = "…", same_as = "object id" }')
+    if not isinstance(value, dict) or set(value) not in ({"effect", "same_as"}, {"effect", "after"}):
+        raise table.error(
+            key, 'expected { effect = "…", same_as = "object id" } or { effect = "…", after = "object id" }'
+        )
 
 
 def actions_and_verdicts(scope: Scope, table: Table, key: str, value: object) -> None:
