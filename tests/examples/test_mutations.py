@@ -32,6 +32,7 @@ GUARDED = {
     "613.7e": ("rune-of-flight", 3, "effect_timestamp"),
     "704.5a": ("lichs-mirror", 5, "events_include"),
     "704.5b": ("lichs-mirror", 5, "events_include"),
+    "704.5d": ("midnight-scavengers-token", 4, "exists"),
     "704.5f": ("young-wolf", 4, "zone"),
     "704.5g": ("lightning-bolt", 4, "zone"),
     "608.1": ("veteran-motorist", 3, "creature"),
@@ -45,7 +46,6 @@ UNGUARDED = {
     "613.7c": "additions in layer 7c commute: the counters' timestamps change no value a scenario checks",
     "613.7m": "no rulebook example of objects entering at once (tested in test_engine_copies.py)",
     "613.8": "the 2024-09-20 rulebook has no example of a dependency; the scenarios' ties are by timestamp",
-    "704.5d": "no scenario moves a token off the battlefield",
     "704.5q": "Young Wolf dies with its counters either way: no scenario checks counters after they annihilate",
     "603.3b": "no scenario has triggered abilities of two players waiting at once",
 }

@@ -53,7 +53,7 @@ def with_exceptions(values: CardSpec, original: CardSpec, exceptions: CopyExcept
     supertypes = dict.fromkeys(values.supertypes + exceptions.add_supertypes)
     keys = {a.key for a in abilities}
     abilities += [a for a in exceptions.add_abilities if a.key not in keys]
-    return replace(
+    result = replace(
         values,
         types=tuple(types),
         subtypes=tuple(subtypes),
@@ -61,6 +61,20 @@ def with_exceptions(values: CardSpec, original: CardSpec, exceptions: CopyExcept
         abilities=tuple(abilities),
         **changes,
     )
+    # Rule 707.9f: "if it's a creature" looks at the copy as it would be without that exception.
+    if exceptions.if_creature is not None and "Creature" in result.types:
+        result = with_exceptions(result, original, exceptions.if_creature)
+    return result
+
+
+def extra_counters(copy: CopySpec) -> tuple[tuple[str, int], ...]:
+    """The counters an "enter as a copy … except it enters with … counters" adds (707.9e, 707.9f)."""
+    found = list(copy.exceptions.counters)
+    conditional = copy.exceptions.if_creature
+    unconditional = replace(copy.exceptions, if_creature=None)
+    if conditional is not None and "Creature" in with_exceptions(copy.values, copy.values, unconditional).types:
+        found += conditional.counters
+    return tuple(found)
 
 
 def copied(current: CardSpec, copy: CopySpec) -> CardSpec:
@@ -180,6 +194,9 @@ class Copies:
             return []
         spec = EffectSpec(affects=Selector("ids", (obj.id,)), copy=copy)
         return [ContinuousEffect("entering-copy", "", spec, obj.owner, (0, 0), None, "", frozenset({obj.key}))]
+
+    def copy_counters(self, copy: CopySpec | None) -> tuple[tuple[str, int], ...]:
+        return extra_counters(copy) if copy is not None else ()
 
     def start_copy(self, obj: GameObject, copy: CopySpec) -> None:
         """It entered as a copy: the effect is locked to the new object (400.7)."""

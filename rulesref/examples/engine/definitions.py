@@ -77,6 +77,7 @@ class Filter:
     not_types: tuple[str, ...] = ()  # none of these ("noncreature")
     subtypes: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()  # every one of these ("legendary creatures")
+    chosen_type: bool = False  # "of the chosen type": the creature type chosen as the source entered
     colors: tuple[str, ...] = ()  # any of these
     not_colors: tuple[str, ...] = ()
     controller: str = ""  # "you", "opponent", "chosen_player"
@@ -126,6 +127,7 @@ class EffectSpec:
     remove_types: tuple[str, ...] = ()
     add_subtypes: tuple[str, ...] = ()
     add_supertypes: tuple[str, ...] = ()
+    add_chosen_type: bool = False  # "is the chosen type in addition to its other types"
     # Layer 5.
     set_colors: tuple[str, ...] | None = None
     add_colors: tuple[str, ...] = ()
@@ -180,7 +182,7 @@ class EffectSpec:
             found.append("1a")
         if self.control:
             found.append("2")
-        if self.add_types or self.remove_types or self.add_subtypes or self.add_supertypes:
+        if self.add_types or self.remove_types or self.add_subtypes or self.add_supertypes or self.add_chosen_type:
             found.append("4")
         if self.set_colors is not None or self.add_colors:
             found.append("5")
@@ -225,6 +227,8 @@ class CopyExceptions:
     add_supertypes: tuple[str, ...] = ()
     add_abilities: tuple[Ability, ...] = ()
     counters: tuple[tuple[str, int], ...] = ()
+    # Rule 707.9f: exceptions that apply only if the copy would be a creature without them.
+    if_creature: CopyExceptions | None = None
 
 
 @dataclass(frozen=True)
@@ -247,7 +251,7 @@ class AsEnters:
     ``copy``: "you may have [this] enter as a copy of [a matching object]" (rule 707.5), with
     the copy's exceptions."""
 
-    choose: str  # "opponent", "color", "pt" or "copy"
+    choose: str  # "opponent", "color", "pt", "creature_type" or "copy"
     pt_options: tuple[tuple[int, int], ...] = ()
     copy_filter: Filter | None = None
     copy_except: CopyExceptions = CopyExceptions()

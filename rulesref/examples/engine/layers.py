@@ -430,6 +430,8 @@ class LayerSystem:
             return False
         if any(s not in values.supertypes for s in flt.supertypes):
             return False
+        if flt.chosen_type and self.chosen_type(active) not in values.subtypes:
+            return False
         if flt.colors and not values.colors & set(flt.colors):
             return False
         if values.colors & set(flt.not_colors):
@@ -459,6 +461,13 @@ class LayerSystem:
             chosen = self.chosen_player(active)
             return chosen is not None and player == chosen
         return player == word
+
+    def chosen_type(self, active: Active) -> str | None:
+        """The creature type chosen as the source entered (614.12a), while it is on the battlefield."""
+        if not active.source:
+            return None
+        obj = self.game.objects[active.source]
+        return obj.choices.get("creature_type") if obj.zone == "battlefield" else None
 
     def note(self, active: Active, layer: str) -> str:
         """Rule 208.2a: a number that can't be determined is 0. Off the battlefield there is no
@@ -529,7 +538,8 @@ class LayerSystem:
         if layer == "2":
             return self.resolve_player(spec.control, active, working)
         if layer == "4":
-            return (spec.add_types, spec.remove_types, spec.add_subtypes, spec.add_supertypes)
+            chosen = self.chosen_type(active) if spec.add_chosen_type else None
+            return (spec.add_types, spec.remove_types, spec.add_subtypes, spec.add_supertypes, chosen)
         if layer == "5":
             return (spec.set_colors, spec.add_colors)
         if layer == "6":
@@ -572,7 +582,7 @@ class LayerSystem:
                 if name not in values.types:
                     values.types.append(name)
             values.types = [t for t in values.types if t not in spec.remove_types]
-            for name in spec.add_subtypes:
+            for name in spec.add_subtypes + ((what[4],) if what[4] else ()):
                 if name not in values.subtypes:
                     values.subtypes.append(name)
             for name in spec.add_supertypes:

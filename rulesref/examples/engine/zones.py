@@ -92,7 +92,7 @@ class Zones:
                 counters[kind] = counters.get(kind, 0) + count
         for kind, count in (extra_counters or {}).items():
             counters[kind] = counters.get(kind, 0) + count
-        for kind, count in copy.exceptions.counters if copy else ():
+        for kind, count in self.copy_counters(copy):
             counters[kind] = counters.get(kind, 0) + count
         # Rule 614.12: "Permanents enter tapped" on another permanent; never on the entering one.
         for other in self.in_zone("battlefield"):
@@ -153,6 +153,9 @@ class Zones:
                 raise IllegalAction(
                     f"{value!r} is not an opponent of {controller!r}", code="choice-invalid", rule="614.12a"
                 )
+        elif kind == "creature_type":
+            if not isinstance(value, str) or not value:
+                raise IllegalAction(f"{value!r} is not a creature type", code="choice-invalid", rule="205.3m")
         elif kind == "color":
             if value not in COLORS:
                 raise IllegalAction(f"{value!r} is not a color (W, U, B, R, G)", code="choice-invalid", rule="105.1")

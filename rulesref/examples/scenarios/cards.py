@@ -179,6 +179,7 @@ def build_copy_except(table: Table | None, params: dict) -> CopyExceptions:
         add_supertypes=table.strings("add_supertypes"),
         add_abilities=tuple(build_ability(t, params) for t in table.tables("add_abilities")),
         counters=found,
+        if_creature=build_copy_except(table.table("if_creature"), params) if table.has("if_creature") else None,
     )
     table.done()
     return exceptions
@@ -194,8 +195,8 @@ def build_cda(table: Table, params: dict) -> tuple[Quantity, Quantity]:
 
 def build_as_enters(table: Table, params: dict) -> AsEnters:
     choose = table.str("choose", required=True)
-    if choose not in ("opponent", "color", "pt", "copy"):
-        raise table.error("choose", "one of opponent, color, pt, copy")
+    if choose not in ("opponent", "color", "pt", "creature_type", "copy"):
+        raise table.error("choose", "one of opponent, color, pt, creature_type, copy")
     copy_filter = table.table("copy_of")
     copy_except = table.table("except")
     if choose != "copy" and (copy_filter or copy_except):
@@ -258,6 +259,7 @@ FILTER_KEYS = {
     "no_abilities",
     "cards",
     "other",
+    "chosen_type",
 }
 PLAYER_WORDS = ("you", "opponent", "chosen_player")
 # Effects on the game's rules an object can be under (613.11); checked by the check "restrictions".
@@ -285,6 +287,7 @@ def build_filter(table: Table) -> Filter:
         no_abilities=table.bool("no_abilities"),
         cards=table.bool("cards"),
         other=table.bool("other"),
+        chosen_type=table.bool("chosen_type"),
     )
     table.done()
     return flt
@@ -371,6 +374,7 @@ def build_effect(table: Table, params: dict) -> EffectSpec:
         remove_types=table.strings("remove_types"),
         add_subtypes=table.strings("add_subtypes"),
         add_supertypes=table.strings("add_supertypes"),
+        add_chosen_type=table.bool("add_chosen_type"),
         set_colors=set_colors,
         add_colors=table.strings("add_colors", choices=COLORS),
         add_abilities=add_abilities,

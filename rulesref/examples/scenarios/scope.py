@@ -134,7 +134,7 @@ class Scope:
                 if value not in self.players:
                     raise table.error(key, f"{value!r} is not a player")
                 result[key] = value
-            elif key in ("color", "pt"):
+            elif key in ("color", "pt", "creature_type"):
                 self.check_names(table, key, value)
                 result[key] = value
             elif key == "copy":  # the object it enters as a copy of (707.5)
@@ -142,7 +142,7 @@ class Scope:
                     raise table.error(key, f"no object {value!r}")
                 result[key] = value
             else:
-                raise table.error(key, "choices: opponent, color, pt or copy")
+                raise table.error(key, "choices: opponent, color, pt, creature_type or copy")
         table.done()
         return result
 
