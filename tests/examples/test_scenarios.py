@@ -219,3 +219,66 @@ def test_parameters_are_checked(tmp_path, raw, message, code):
         scenario.parse_params(raw)
     assert (str(error.value), error.value.code) == (message, code)
     assert scenario.parse_params({"n": " 7 "}) == {"n": 7}
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "reason"),
+    [
+        (
+            (
+                'toughness = "2"',
+                'toughness = "2"\nflip = { name = "X", type_line = "Creature" }\n'
+                'back = { name = "Y", type_line = "Land" }',
+            ),
+            "cards.bear.flip",
+            "a card is a flip card or a double-faced card, not both",
+        ),
+        (
+            ('toughness = "2"', 'toughness = "2"\ntransforming = true'),
+            "cards.bear.transforming",
+            "a transforming double-faced card needs its back face (back = {…})",
+        ),
+        (
+            (
+                'toughness = "2"',
+                'toughness = "2"\nabilities = [{ key = "c", text = "…", '
+                'as_enters = { choose = "color", copy_of = {} } }]',
+            ),
+            "cards.bear.abilities[0].as_enters.copy_of",
+            'copy_of and except belong to choose = "copy" (enter as a copy, 707.5)',
+        ),
+        (
+            (
+                'toughness = "2"',
+                'toughness = "2"\nabilities = [{ key = "c", text = "…", '
+                'as_enters = { choose = "copy", except = { keep = ["power"] } } }]',
+            ),
+            "cards.bear.abilities[0].as_enters.except.keep",
+            "'power' is not one of name, colors, pt",
+        ),
+        (
+            (
+                '[[steps.expect]]\nobject = "bear"',
+                '[[steps]]\ndo = "transform"\ntext = { en = "…" }\n\n[[steps.expect]]\nobject = "bear"',
+            ),
+            "steps[1].all",
+            "name the object, or all = {filter} for every matching permanent (one of the two)",
+        ),
+        (
+            (
+                '[[steps.expect]]\nobject = "bear"',
+                '[[steps]]\ndo = "become_copy"\ntext = { en = "…" }\nobject = "bear"\nof = "ghost"\n'
+                '\n[[steps.expect]]\nobject = "bear"',
+            ),
+            "steps[1].of",
+            "no object 'ghost' at this point (objects: bear)",
+        ),
+    ],
+)
+def test_an_invalid_copy_or_face_names_its_field_and_reason(tmp_path, change, where, reason):
+    old, new = change
+    assert old in VALID
+    path = write(tmp_path, VALID.replace(old, new, 1))
+    with pytest.raises(ScenarioError) as error:
+        load_scenario(path)
+    assert (error.value.where, error.value.reason) == (where, reason)

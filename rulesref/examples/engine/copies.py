@@ -202,9 +202,14 @@ class Copies:
         """It entered as a copy: the effect is locked to the new object (400.7)."""
         spec = EffectSpec(affects=Selector("ids", (obj.id,)), copy=copy)
         name = copy.values.name or "a face-down permanent"
-        self.create_effect(
-            self.next_id("copy"), f"{obj.card.name} entered as a copy of {name}", spec, controller=obj.controller
+        # Part of how it enters (614.1c): the effect has the object's own timestamp.
+        label = f"{obj.card.name} entered as a copy of {name}"
+        self.effects.append(
+            ContinuousEffect(
+                self.next_id("copy"), label, spec, obj.controller, obj.timestamp, obj.id, "", frozenset({obj.key})
+            )
         )
+        self.changed()
         self.emit("copied", rule="707.5", name=obj.card.name, copied=name)
 
     def create_copy_token(self, object_id: str, of: str, *, controller: str, choices: dict | None = None) -> None:
