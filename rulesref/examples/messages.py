@@ -48,6 +48,7 @@ CHECKS = {
     "texts": _("rules text"),
     "face_down": _("is face down"),
     "transformed": _("has its back face up"),
+    "every_creature_type": _("has every creature type"),
     "restrictions": _("effects on the game’s rules that apply to it"),
 }
 

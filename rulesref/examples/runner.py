@@ -76,6 +76,7 @@ CHECK_LABELS = {
     "texts": "rules text",
     "face_down": "is face down",
     "transformed": "has its back face up",
+    "every_creature_type": "has every creature type",
     "restrictions": "effects on the game's rules that apply to it",
 }
 
@@ -560,6 +561,8 @@ def object_value(game: Game, object_id: str, key: str, expected):
         actual = obj.face_down
     elif key == "transformed":
         actual = obj.transformed
+    elif key == "every_creature_type":
+        actual = computed.every_creature_type
     elif key == "restrictions":
         actual = list(computed.restrictions)
     else:  # pragma: no cover - the loader allows only the keys above

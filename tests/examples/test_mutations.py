@@ -41,7 +41,7 @@ GUARDED = {
 # Rules no scenario guards yet, and why.
 UNGUARDED = {
     "613.1c": "no text-changing effect is modelled (layer 3 is empty)",
-    "613.3": "no scenario has a characteristic-defining ability in layers 2-6 (changeling, 707.9d)",
+    "613.3": "changeling (glasspool-mimic-changeling) is the only layer-4 effect on its object: nothing to go before",
     "613.6": "the examples of 613.6 are resolved effects, whose objects are fixed when created (611.2c) anyway",
     "613.7c": "additions in layer 7c commute: the counters' timestamps change no value a scenario checks",
     "613.7m": "no rulebook example of objects entering at once (tested in test_engine_copies.py)",

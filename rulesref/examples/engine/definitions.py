@@ -128,6 +128,7 @@ class EffectSpec:
     add_subtypes: tuple[str, ...] = ()
     add_supertypes: tuple[str, ...] = ()
     add_chosen_type: bool = False  # "is the chosen type in addition to its other types"
+    every_creature_type: bool = False  # changeling's characteristic-defining ability (702.73a)
     # Layer 5.
     set_colors: tuple[str, ...] | None = None
     add_colors: tuple[str, ...] = ()
@@ -182,7 +183,14 @@ class EffectSpec:
             found.append("1a")
         if self.control:
             found.append("2")
-        if self.add_types or self.remove_types or self.add_subtypes or self.add_supertypes or self.add_chosen_type:
+        if (
+            self.add_types
+            or self.remove_types
+            or self.add_subtypes
+            or self.add_supertypes
+            or self.add_chosen_type
+            or self.every_creature_type
+        ):
             found.append("4")
         if self.set_colors is not None or self.add_colors:
             found.append("5")

@@ -78,6 +78,7 @@ class Values:
     has_pt: bool = False
     # A transforming double-faced permanent with its back face up: its mana value is its front face's (712.8e).
     front_cost: object = None
+    every_creature_type: bool = False  # changeling (702.73a)
     power: int | None = None
     toughness: int | None = None
     base_power: int | None = None
@@ -133,6 +134,7 @@ class Computed:
     base_toughness: int | None
     applied: list[Applied] = field(default_factory=list)
     restrictions: list[str] = field(default_factory=list)  # rule 613.11: not characteristics, no abilities
+    every_creature_type: bool = False  # changeling (702.73a)
 
     def ability_text(self, inst: AbilityInstance) -> str:
         """Its text as this object reads it: "~" is the object's own name (rule 201.5b)."""
@@ -189,13 +191,14 @@ class Active:
 
     def layers(self) -> tuple[str, ...]:
         if self.kind == "cda":
-            return ("7a",)
+            return ("7a",) if self.cda_pt is not None else self.spec.layers()
         if self.kind == "counter":
             return ("7c",)
         return self.spec.layers() if self.spec else ()
 
 
 COUNTER_PT = {"+1/+1": (1, 1), "-1/-1": (-1, -1)}
+CHANGELING = EffectSpec(every_creature_type=True)
 
 
 class LayerSystem:
@@ -302,6 +305,7 @@ class LayerSystem:
             base_toughness=values.base_toughness if values.has_pt else None,
             applied=self.applied[oid],
             restrictions=restrictions,
+            every_creature_type=values.every_creature_type,
         )
 
     def restrictions(self) -> dict[str, list[str]]:
@@ -373,6 +377,18 @@ class LayerSystem:
                         ability_key=inst.key,
                         cda_pt=ability.cda,
                     )
+                if ability.keyword == "changeling":
+                    # Rule 702.73a: a characteristic-defining ability (layer 4, first: 613.3), in every zone.
+                    found[key] = Active(
+                        key=key,
+                        label=f"{values.name}: {ability.label}",
+                        kind="cda",
+                        spec=CHANGELING,
+                        source=oid,
+                        controller=values.controller or obj.owner,
+                        timestamp=obj.timestamp,
+                        ability_key=inst.key,
+                    )
                 if ability.static is not None and obj.zone == "battlefield":
                     found[key] = Active(
                         key=key,
@@ -426,7 +442,8 @@ class LayerSystem:
             return False
         if any(t in values.types for t in flt.not_types):
             return False
-        if any(s not in values.subtypes for s in flt.subtypes):
+        # Every creature type: the engine has no list of them, so any subtype a filter names is one.
+        if any(s not in values.subtypes for s in flt.subtypes) and not values.every_creature_type:
             return False
         if any(s not in values.supertypes for s in flt.supertypes):
             return False
@@ -539,7 +556,8 @@ class LayerSystem:
             return self.resolve_player(spec.control, active, working)
         if layer == "4":
             chosen = self.chosen_type(active) if spec.add_chosen_type else None
-            return (spec.add_types, spec.remove_types, spec.add_subtypes, spec.add_supertypes, chosen)
+            every = spec.every_creature_type
+            return (spec.add_types, spec.remove_types, spec.add_subtypes, spec.add_supertypes, chosen, every)
         if layer == "5":
             return (spec.set_colors, spec.add_colors)
         if layer == "6":
@@ -588,6 +606,7 @@ class LayerSystem:
             for name in spec.add_supertypes:
                 if name not in values.supertypes:
                     values.supertypes.append(name)
+            values.every_creature_type = values.every_creature_type or what[5]
             return " ".join(values.supertypes + type_order(values.types))
         if layer == "5":
             if spec.set_colors is not None:

@@ -137,6 +137,7 @@ OBJECT_CHECKS: dict[str, Validator] = {
     "texts": strings,
     "face_down": a_truth,
     "transformed": a_truth,
+    "every_creature_type": a_truth,
     "restrictions": strings,
 }
 PLAYER_CHECKS: dict[str, Validator] = {
