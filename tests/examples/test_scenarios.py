@@ -134,8 +134,8 @@ def test_a_valid_minimal_file_loads(tmp_path):
             ('pt = "2/2"', 'pt = "2/2"\ncolour = ["W"]'),
             29,
             "steps[0].expect[0].colour",
-            "cannot check 'colour' here (checks: base_pt, can, colors, controller, counters, creature, damage, exists, "
-            "every_creature_type, face_down, has, lacks, last_known_counters, layers, mana_value, name, "
+            "cannot check 'colour' here (checks: base_pt, can, colors, controller, counters, creature, damage, "
+            "every_creature_type, exists, face_down, has, lacks, last_known_counters, layers, mana_value, name, "
             "order_in_layer, owner, power, pt, pt_after_layer, restrictions, subtypes, supertypes, tapped, texts, "
             "toughness, transformed, types, waiting_effects, zone)",
         ),
