@@ -49,6 +49,7 @@ CHECKS = {
     "face_down": _("is face down"),
     "transformed": _("has its back face up"),
     "every_creature_type": _("has every creature type"),
+    "mana_cost": _("mana cost"),
     "restrictions": _("effects on the game’s rules that apply to it"),
 }
 

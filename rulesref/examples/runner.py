@@ -77,6 +77,7 @@ CHECK_LABELS = {
     "face_down": "is face down",
     "transformed": "has its back face up",
     "every_creature_type": "has every creature type",
+    "mana_cost": "mana cost",
     "restrictions": "effects on the game's rules that apply to it",
 }
 
@@ -441,6 +442,10 @@ def setup(game: Game, scenario: Scenario, args: dict, params: dict, cards: dict)
                     obj.choices = choices_for(place["choices"], params)
                 obj.face_down, obj.flipped = place["face_down"], place["flipped"]
                 obj.transformed = place["transformed"]
+            if place["half"]:
+                if place["half"] not in [half.name for half in card.halves] or place["zone"] != "stack":
+                    raise ValueError(f"{place['half']!r} is not a half of {card.name} on the stack")
+                obj.cast_half = place["half"]
     game.changed()
     game.take_events()  # the setup's own bookkeeping is not news
 
@@ -563,6 +568,8 @@ def object_value(game: Game, object_id: str, key: str, expected):
         actual = obj.transformed
     elif key == "every_creature_type":
         actual = computed.every_creature_type
+    elif key == "mana_cost":
+        actual = computed.mana_cost
     elif key == "restrictions":
         actual = list(computed.restrictions)
     else:  # pragma: no cover - the loader allows only the keys above

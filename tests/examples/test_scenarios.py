@@ -58,7 +58,7 @@ def write(tmp_path, text, slug="bad"):
 
 def test_every_bundled_scenario_is_valid():
     scenarios = load_directory(EXAMPLES_DIR)
-    assert len(scenarios) == 61
+    assert len(scenarios) == 63
     assert {"lost-order-of-jarkeld", "veteran-motorist", "berserk-elf-rider-first-turn"} <= set(scenarios)
     rule_613 = sorted((b.rule, b.position) for s in scenarios.values() for b in s.bindings if b.rule.startswith("613."))
     assert rule_613 == [
@@ -135,9 +135,9 @@ def test_a_valid_minimal_file_loads(tmp_path):
             29,
             "steps[0].expect[0].colour",
             "cannot check 'colour' here (checks: base_pt, can, colors, controller, counters, creature, damage, "
-            "every_creature_type, exists, face_down, has, lacks, last_known_counters, layers, mana_value, name, "
-            "order_in_layer, owner, power, pt, pt_after_layer, restrictions, subtypes, supertypes, tapped, texts, "
-            "toughness, transformed, types, waiting_effects, zone)",
+            "every_creature_type, exists, face_down, has, lacks, last_known_counters, layers, mana_cost, mana_value, "
+            "name, order_in_layer, owner, power, pt, pt_after_layer, restrictions, subtypes, supertypes, tapped, "
+            "texts, toughness, transformed, types, waiting_effects, zone)",
         ),
         (
             ('type_line = "Creature — Bear"', 'type_line = "Creature - Bear"'),

@@ -26,6 +26,7 @@ from dataclasses import replace
 from . import switches
 from .definitions import CardSpec, CopyExceptions, CopySpec, EffectSpec, Filter, Selector
 from .errors import IllegalAction
+from .mana import ManaCost
 from .state import ContinuousEffect, GameObject
 
 NO_EXCEPTIONS = CopyExceptions()
@@ -87,9 +88,26 @@ def copied(current: CardSpec, copy: CopySpec) -> CardSpec:
     return new
 
 
+def combined(values: CardSpec) -> CardSpec:
+    """Rule 709.4: a split card (off the stack, or not cast as one half) has both halves' mana costs
+    combined (its colors and mana value follow), each card type and each ability of each half."""
+    costs = [half.mana_cost for half in values.halves if half.mana_cost is not None]
+    symbols = tuple(symbol for cost in costs for symbol in cost.symbols)
+    types = dict.fromkeys(t for half in values.halves for t in half.types)
+    return replace(
+        values,
+        mana_cost=ManaCost(symbols) if symbols else None,
+        types=tuple(types) or values.types,
+        abilities=values.abilities + tuple(a for half in values.halves for a in half.abilities),
+    )
+
+
 def face_up(values: CardSpec, obj: GameObject) -> tuple[CardSpec, object]:
     """The characteristics of the face that is up, and the mana cost that gives its mana value when
     that is not its own (712.8e)."""
+    if values.halves:
+        half = next((h for h in values.halves if obj.zone == "stack" and h.name == obj.cast_half), None)
+        return (half, None) if half is not None else (combined(values), None)  # rule 709.3, 709.4
     on_battlefield = obj.zone == "battlefield"
     if on_battlefield and obj.transformed and values.back is not None:
         return replace(values.back, flip=None, back=None), values.mana_cost

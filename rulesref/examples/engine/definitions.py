@@ -322,6 +322,8 @@ class CardSpec:
     # Rule 712: a double-faced card's back face; ``transforming`` is False for a modal one.
     back: CardSpec | None = None
     transforming: bool = False
+    # Rule 709: a split card's halves (each a name, mana cost, type line and text).
+    halves: tuple[CardSpec, ...] = ()
 
     @property
     def colors(self) -> frozenset[str]:

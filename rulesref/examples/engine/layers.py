@@ -135,6 +135,7 @@ class Computed:
     applied: list[Applied] = field(default_factory=list)
     restrictions: list[str] = field(default_factory=list)  # rule 613.11: not characteristics, no abilities
     every_creature_type: bool = False  # changeling (702.73a)
+    mana_cost: str = ""  # as its symbols are written ("{1}{R}{1}{U}": a split card's two costs, 709.4b)
 
     def ability_text(self, inst: AbilityInstance) -> str:
         """Its text as this object reads it: "~" is the object's own name (rule 201.5b)."""
@@ -306,6 +307,7 @@ class LayerSystem:
             applied=self.applied[oid],
             restrictions=restrictions,
             every_creature_type=values.every_creature_type,
+            mana_cost=str(values.mana_cost) if values.mana_cost else "",
         )
 
     def restrictions(self) -> dict[str, list[str]]:

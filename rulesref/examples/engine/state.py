@@ -64,6 +64,7 @@ class GameObject:
     face_down: bool = False
     flipped: bool = False
     transformed: bool = False
+    cast_half: str = ""  # a split card on the stack, cast as one half (709.3): that half's name
 
     @property
     def key(self) -> ObjectKey:

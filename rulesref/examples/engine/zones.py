@@ -48,6 +48,7 @@ class Zones:
         obj.used_this_turn = set()
         obj.restamped = {}
         obj.face_down = obj.flipped = obj.transformed = False  # rules 400.7, 110.5b: a new object, unflipped, face up
+        obj.cast_half = ""
 
     def remember(self, obj: GameObject) -> None:
         """Last known information (rules 608.2h, 704.8), kept by object id."""

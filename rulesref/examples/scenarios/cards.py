@@ -75,6 +75,9 @@ def build_card(table: Table, key: str, params: dict[str, object]) -> CardSpec:
     flip = table.table("flip")
     back = table.table("back")
     transforming = table.bool("transforming", back is not None)
+    halves = table.tables("halves")
+    if halves and len(halves) != 2:
+        raise table.error("halves", "a split card has two halves (709.1)")
     if flip is not None and back is not None:
         raise table.error("flip", "a card is a flip card or a double-faced card, not both")
     if transforming and back is None:
@@ -95,6 +98,7 @@ def build_card(table: Table, key: str, params: dict[str, object]) -> CardSpec:
         flip=build_card(flip, f"{key}.flip", params) if flip else None,
         back=build_card(back, f"{key}.back", params) if back else None,
         transforming=transforming,
+        halves=tuple(build_card(half, f"{key}.half{n}", params) for n, half in enumerate(halves)),
     )
 
 

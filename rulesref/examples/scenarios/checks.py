@@ -138,6 +138,7 @@ OBJECT_CHECKS: dict[str, Validator] = {
     "face_down": a_truth,
     "transformed": a_truth,
     "every_creature_type": a_truth,
+    "mana_cost": a_name,
     "restrictions": strings,
 }
 PLAYER_CHECKS: dict[str, Validator] = {

@@ -231,6 +231,7 @@ def placement(scope: Scope, table: Table) -> dict:
         "face_down": table.bool("face_down"),
         "flipped": table.bool("flipped"),
         "transformed": table.bool("transformed"),
+        "half": table.str("half", ""),  # a split card on the stack, cast as this half (709.3)
     }
     if placed["attached_to"] and placed["attached_to"] not in scope.object_ids:
         raise table.error("attached_to", f"no object {placed['attached_to']!r} placed before this one")
