@@ -166,6 +166,7 @@ EVENTS = {
     "flipped": _("{name} flipped"),
     "flip-nothing": _("{name} did not flip: it is not a flip card"),
     "turned-face-up": _("{name} was turned face up"),
+    "sticker": _("A name sticker was put on it: its name is now {name}"),
 }
 
 ILLEGAL = {

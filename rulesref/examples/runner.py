@@ -372,7 +372,7 @@ def take(game: Game, scenario: Scenario, step: Step, params: dict, cards: dict):
     return None
 
 
-COPY_STEPS = ("become_copy", "create_copy", "transform", "flip", "turn_face_up", "enter_together")
+COPY_STEPS = ("become_copy", "create_copy", "transform", "flip", "turn_face_up", "enter_together", "put_sticker")
 
 
 def take_copy_step(game: Game, scenario: Scenario, step: Step, params: dict) -> None:
@@ -406,6 +406,9 @@ def take_copy_step(game: Game, scenario: Scenario, step: Step, params: dict) -> 
         game.turn_face_up(args["object"])
     elif do == "enter_together":
         game.enter_together(args["objects"], controller=args["controller"])
+    elif do == "put_sticker":
+        after = how_many(scenario, f"steps[{step.index}].after", args["after"], params)
+        game.put_name_sticker(args["object"], args["word"], after)
     else:  # pragma: no cover - COPY_STEPS names the steps above
         raise IllegalAction(f"unknown step {do!r}", code="scenario")
 

@@ -21,6 +21,7 @@ GUARDED = {
     "613.2a": ("clone-chimeric-staff", 3, "name"),
     "613.2b": ("clone-face-down-demon", 2, "pt"),
     "613.1b": ("act-of-treason", 2, "controller"),
+    "613.1c": ("name-sticker-bear-cub", 4, "name"),
     "613.1d": ("all-lands-creatures", 2, "types"),
     "613.1e": ("honor-of-the-pure", 2, "colors"),
     "613.1f": ("flying-auras", 2, "has"),
@@ -40,7 +41,6 @@ GUARDED = {
 
 # Rules no scenario guards yet, and why.
 UNGUARDED = {
-    "613.1c": "no text-changing effect is modelled (layer 3 is empty)",
     "613.3": "changeling (glasspool-mimic-changeling) is the only layer-4 effect on its object: nothing to go before",
     "613.6": "the examples of 613.6 are resolved effects, whose objects are fixed when created (611.2c) anyway",
     "613.7c": "additions in layer 7c commute: the counters' timestamps change no value a scenario checks",

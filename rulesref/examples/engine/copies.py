@@ -169,23 +169,30 @@ class Copies:
         self.emit("copied", rule="707.2", name=name, copied=values.name or "—")
         return effect
 
-    def entering_copy(self, obj: GameObject, controller: str, choices: dict) -> CopySpec | None:
-        """The copy effect an object enters with, if any: "creatures you control enter as a copy
+    def entering_copy(self, obj: GameObject, controller: str, choices: dict) -> list[CopySpec]:
+        """The copy effects an object enters with, in order: "creatures you control enter as a copy
         of [this]" on a permanent (616.1f: it applies first), else its own "you may have [this]
-        enter as a copy of …" with the object chosen (707.5)."""
+        enter as a copy of …" with the object chosen (707.5). A list of choices copies again with
+        the "enter as a copy" ability the first copy gave it (707.9e: Altered Ego copying a Clone)."""
         for other in self.in_zone("battlefield"):
             for ability in self.computed(other.id).abilities_with("others_enter_as_copy"):
                 if self.would_match(ability.others_enter_as_copy, obj, controller, source=other.id):
                     values, _ = self.copiable_values(other.id)
-                    return CopySpec(other.id, values)
-        if "copy" not in choices:
-            return None  # "you may": it enters as itself
-        chosen = choices["copy"]
+                    return [CopySpec(other.id, values)]
+        chosen = choices.get("copy")
+        if chosen is None:
+            return []  # "you may": it enters as itself
+        made: list[CopySpec] = []
+        for target in chosen if isinstance(chosen, list) else [chosen]:
+            made.append(self.copy_choice(obj, controller, target, made))
+        return made
+
+    def copy_choice(self, obj: GameObject, controller: str, chosen: str, before: list[CopySpec]) -> CopySpec:
         if chosen not in self.objects or self.objects[chosen].zone != "battlefield":
             raise IllegalAction(
                 f"{chosen!r} is not on the battlefield to be copied", code="choice-invalid", rule="707.5"
             )
-        own = [inst.ability.as_enters for inst in self.hypothetical(obj, controller).abilities]
+        own = [inst.ability.as_enters for inst in self.hypothetical(obj, controller, before).abilities]
         ability = next((a for a in own if a is not None and a.choose == "copy"), None)
         if ability is None:
             raise IllegalAction(f"{obj.name} has no “enter as a copy” ability", code="choice-invalid", rule="707.5")
@@ -206,25 +213,47 @@ class Copies:
             obj.zone, obj.controller = saved
             self.changed()
 
-    def pending_copy(self, obj: GameObject, copy: CopySpec | None) -> list[ContinuousEffect]:
-        """The entering copy effect, for looking at the object as it would exist (614.12)."""
-        if copy is None:
-            return []
-        spec = EffectSpec(affects=Selector("ids", (obj.id,)), copy=copy)
-        return [ContinuousEffect("entering-copy", "", spec, obj.owner, (0, 0), None, "", frozenset({obj.key}))]
+    def pending_copy(self, obj: GameObject, copies: list[CopySpec] | None) -> list[ContinuousEffect]:
+        """The entering copy effects, for looking at the object as it would exist (614.12)."""
+        return [
+            ContinuousEffect(
+                f"entering-copy-{n}",
+                "",
+                EffectSpec(affects=Selector("ids", (obj.id,)), copy=copy),
+                obj.owner,
+                (0, n),
+                None,
+                "",
+                frozenset({obj.key}),
+            )
+            for n, copy in enumerate(copies or ())
+        ]
 
-    def copy_counters(self, copy: CopySpec | None) -> tuple[tuple[str, int], ...]:
-        return extra_counters(copy) if copy is not None else ()
+    def copy_counters(self, copies: list[CopySpec]) -> tuple[tuple[str, int], ...]:
+        """Only the last copy effect's additional counters: a later copy effect undoes an earlier
+        one's exception that is an additional effect (707.9e)."""
+        return extra_counters(copies[-1]) if copies else ()
 
-    def start_copy(self, obj: GameObject, copy: CopySpec) -> None:
-        """It entered as a copy: the effect is locked to the new object (400.7)."""
+    def start_copies(self, obj: GameObject, copies: list[CopySpec]) -> None:
+        """It entered as a copy: the effects are locked to the new object (400.7), in order."""
+        for n, copy in enumerate(copies):
+            self.start_copy(obj, copy, n)
+
+    def start_copy(self, obj: GameObject, copy: CopySpec, n: int = 0) -> None:
         spec = EffectSpec(affects=Selector("ids", (obj.id,)), copy=copy)
         name = copy.values.name or "a face-down permanent"
-        # Part of how it enters (614.1c): the effect has the object's own timestamp.
+        # Part of how it enters (614.1c): the effect has the object's own timestamp (a second one just after).
         label = f"{obj.card.name} entered as a copy of {name}"
         self.effects.append(
             ContinuousEffect(
-                self.next_id("copy"), label, spec, obj.controller, obj.timestamp, obj.id, "", frozenset({obj.key})
+                self.next_id("copy"),
+                label,
+                spec,
+                obj.controller,
+                (obj.timestamp[0], n),
+                obj.id,
+                "",
+                frozenset({obj.key}),
             )
         )
         self.changed()
@@ -239,6 +268,20 @@ class Copies:
         if back_up:
             self.get(object_id).transformed = True
             self.changed()
+
+    def put_name_sticker(self, object_id: str, word: str, after: int) -> None:
+        """Rule 123.6b: the word goes at the beginning or after any number of the words in its name now."""
+        obj = self.get(object_id)
+        words = len(self.name(object_id).split())
+        if not 0 <= after <= words or not word or " " in word:
+            raise IllegalAction(
+                f"a name sticker’s word goes after 0 to {words} words of “{self.name(object_id)}”",
+                code="sticker-position",
+                rule="123.6b",
+            )
+        obj.stickers.append((word, after, self.next_timestamp()))
+        self.changed()
+        self.emit("sticker", rule="123.6b", name=self.name(object_id), word=word)
 
     # -- statuses ---------------------------------------------------------------------------
 

@@ -122,6 +122,9 @@ class EffectSpec:
     copy: CopySpec | None = None
     # Layer 2.
     control: str = ""  # "you" (the effect's controller) or a player id
+    # Layer 3: text-changing effects (612) and name stickers (123.6c), in timestamp order.
+    set_name: str = ""
+    name_sticker: tuple[str, int] | None = None  # (word, after how many words)
     # Layer 4.
     add_types: tuple[str, ...] = ()
     remove_types: tuple[str, ...] = ()
@@ -151,6 +154,8 @@ class EffectSpec:
             parts.append(f"becomes a copy of {self.copy.name}")
         if self.control:
             parts.append("changes control")
+        if self.set_name:
+            parts.append(f"is named {self.set_name}")
         if self.add_types:
             parts.append("becomes " + " ".join(self.add_types).lower())
         if self.remove_types:
@@ -183,6 +188,8 @@ class EffectSpec:
             found.append("1a")
         if self.control:
             found.append("2")
+        if self.set_name or self.name_sticker is not None:
+            found.append("3")
         if (
             self.add_types
             or self.remove_types

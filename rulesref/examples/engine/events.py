@@ -54,6 +54,7 @@ EVENT_TEXT = {
     "flipped": "{name} flipped",
     "flip-nothing": "{name} did not flip: it is not a flip card",
     "turned-face-up": "{name} was turned face up",
+    "sticker": "A name sticker was put on it: its name is now {name}",
 }
 
 

@@ -402,6 +402,17 @@ class LayerSystem:
                         timestamp=self.static_timestamp(obj, inst),
                         ability_key=inst.key,
                     )
+            for n, (word, after, stamp) in enumerate(obj.stickers):
+                key = f"{oid}:sticker:{n}"
+                found[key] = Active(
+                    key=key,
+                    label=f"name sticker “{word}”",
+                    kind="sticker",
+                    spec=EffectSpec(name_sticker=(word, after)),
+                    source=oid,
+                    controller=obj.owner,
+                    timestamp=stamp,
+                )
             for kind, counter in obj.counters.items():
                 if kind in COUNTER_PT and counter.count:
                     key = f"{oid}:counter:{kind}"
@@ -515,7 +526,7 @@ class LayerSystem:
     def affected(self, active: Active, working: dict[str, Values]) -> tuple[str, ...]:
         if active.key in self.targets:
             return self.targets[active.key]
-        if active.kind in ("cda", "counter", "choice"):
+        if active.kind in ("cda", "counter", "choice", "sticker"):
             return (active.source,)
         if active.locked is not None:
             return tuple(
@@ -541,7 +552,7 @@ class LayerSystem:
         return ()
 
     def exists(self, active: Active, working: dict[str, Values]) -> bool:
-        if active.key in self.started or active.kind in ("effect", "counter", "choice"):
+        if active.key in self.started or active.kind in ("effect", "counter", "choice", "sticker"):
             return True
         if active.kind == "static" and self.game.objects[active.source].zone != "battlefield":
             return False
@@ -556,6 +567,8 @@ class LayerSystem:
             return spec.copiable_pt
         if layer == "2":
             return self.resolve_player(spec.control, active, working)
+        if layer == "3":
+            return (spec.set_name, spec.name_sticker)
         if layer == "4":
             chosen = self.chosen_type(active) if spec.add_chosen_type else None
             every = spec.every_creature_type
@@ -597,6 +610,16 @@ class LayerSystem:
         if layer == "2":
             values.controller = what
             return what or ""
+        if layer == "3":
+            if spec.set_name:
+                values.name = spec.set_name
+            if spec.name_sticker is not None:
+                # Rule 123.6c: after as many words as were before it, or at the end of a shorter name.
+                word, after = spec.name_sticker
+                words = values.name.split()
+                words.insert(min(after, len(words)), word)
+                values.name = " ".join(words)
+            return values.name
         if layer == "4":
             for name in spec.add_types:
                 if name not in values.types:

@@ -65,6 +65,8 @@ class GameObject:
     flipped: bool = False
     transformed: bool = False
     cast_half: str = ""  # a split card on the stack, cast as one half (709.3): that half's name
+    # Name stickers (123.6): word, how many words before it, timestamp. Kept across zones (123.6c).
+    stickers: list[tuple[str, int, Timestamp]] = field(default_factory=list)
 
     @property
     def key(self) -> ObjectKey:

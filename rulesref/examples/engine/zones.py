@@ -111,8 +111,8 @@ class Zones:
         for kind, count in counters.items():
             obj.counters[kind] = Counter(count, obj.timestamp)
         self.emit("entered", name=obj.name, player=self.player_name(controller), from_zone=from_zone)
-        if copy is not None:
-            self.start_copy(obj, copy)
+        if copy:
+            self.start_copies(obj, copy)
         for key, value in made.items():
             self.emit(
                 "chose",

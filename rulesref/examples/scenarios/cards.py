@@ -379,6 +379,7 @@ def build_effect(table: Table, params: dict) -> EffectSpec:
         add_subtypes=table.strings("add_subtypes"),
         add_supertypes=table.strings("add_supertypes"),
         add_chosen_type=table.bool("add_chosen_type"),
+        set_name=table.str("set_name", ""),
         set_colors=set_colors,
         add_colors=table.strings("add_colors", choices=COLORS),
         add_abilities=add_abilities,

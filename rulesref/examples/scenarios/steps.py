@@ -310,6 +310,7 @@ ACTIONS: dict[str, dict[str, Reader]] = {
     "flip": {"object": an_object},
     "turn_face_up": {"object": an_object},
     "enter_together": {"objects": some_objects, "controller": an_entering_controller},
+    "put_sticker": {"object": an_object, "word": a_text, "after": a_count},
 }
 # The fields every step has besides its action's.
 COMMON_FIELDS = ("do", "text", "expect")
