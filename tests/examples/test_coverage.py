@@ -40,9 +40,8 @@ def test_the_report_as_json(english_edition):
         "position": 0,
         "executable": False,
         "scenario": None,
-        "needs": ["face-down", "triggers"],
-        "reason": "face-down permanents (morph); triggered abilities beyond the few the engine knows "
-        "(crewing, an empty hand, undying)",
+        "needs": ["triggers"],
+        "reason": "triggered abilities beyond the few the engine knows (crewing, an empty hand, undying)",
     }
 
 
