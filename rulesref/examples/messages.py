@@ -167,6 +167,7 @@ EVENTS = {
     "flip-nothing": _("{name} did not flip: it is not a flip card"),
     "turned-face-up": _("{name} was turned face up"),
     "sticker": _("A name sticker was put on it: its name is now {name}"),
+    "cant-enter": _("{name} can’t enter the battlefield and is put into its owner’s graveyard"),
 }
 
 ILLEGAL = {

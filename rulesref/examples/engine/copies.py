@@ -203,6 +203,35 @@ class Copies:
         values, _ = self.copiable_values(chosen)
         return CopySpec(chosen, values, ability.copy_except)
 
+    def cannot_enter(self, obj: GameObject, controller: str, copies: list[CopySpec]) -> bool:
+        """ "Lands can't enter the battlefield": looked for on the object as it would exist there, its
+        copy effects included; a permanent spell that can't enter goes to its owner's graveyard (608.3e)."""
+        forbidding = [
+            (other.id, ability.forbids_entering)
+            for other in self.in_zone("battlefield")
+            for ability in self.computed(other.id).abilities_with("forbids_entering")
+        ]
+        if not forbidding:
+            return False
+        saved = (obj.zone, obj.controller)
+        obj.zone, obj.controller = "battlefield", controller
+        entering = self.pending_copy(obj, copies)
+        self.effects.extend(entering)
+        self.changed()
+        try:
+            refused = any(self.matches(flt, obj.id, source=source) for source, flt in forbidding)
+        finally:
+            obj.zone, obj.controller = saved
+            for effect in entering:
+                self.effects.remove(effect)
+            self.changed()
+        if refused:
+            self.leave(obj)
+            self.place(obj, "graveyard")
+            self.changed()
+            self.emit("cant-enter", rule="608.3e", name=obj.name)
+        return refused
+
     def would_match(self, flt: Filter, obj: GameObject, controller: str, *, source: str) -> bool:
         saved = (obj.zone, obj.controller)
         obj.zone, obj.controller = "battlefield", controller

@@ -303,6 +303,8 @@ class Ability:
     morph: str = ""  # a morph cost ("{2}{B}{B}"): it may be turned face up for it (rule 702.37e)
     # "[Matching objects] you control enter as a copy of [this]" (a replacement effect, rule 616.1f).
     others_enter_as_copy: Filter | None = None
+    # "[Matching objects] can't enter the battlefield" (an effect on the game's rules, 613.11).
+    forbids_entering: Filter | None = None
 
     @property
     def label(self) -> str:

@@ -55,6 +55,7 @@ EVENT_TEXT = {
     "flip-nothing": "{name} did not flip: it is not a flip card",
     "turned-face-up": "{name} was turned face up",
     "sticker": "A name sticker was put on it: its name is now {name}",
+    "cant-enter": "{name} can’t enter the battlefield and is put into its owner’s graveyard",
 }
 
 

@@ -81,6 +81,8 @@ class Zones:
         from_zone = obj.zone
         copy = self.entering_copy(obj, controller, choices)  # copies.py: rules 707.5, 616.1f
         as_it_would_be = self.hypothetical(obj, controller, copy)
+        if self.cannot_enter(obj, controller, copy):  # copies.py: "lands can't enter" (608.3e)
+            return
         own = [inst.ability for inst in as_it_would_be.abilities]
         made: dict[str, object] = {}
         for ability in own:

@@ -127,6 +127,7 @@ def build_ability(table: Table, params: dict) -> Ability:
     loss = table.table("loss_replacement")
     counters = table.table("counters_on_enter")
     enter_as_copy = table.table("others_enter_as_copy")
+    forbids = table.table("forbids_entering")
     counters_on_enter = ()
     if counters:
         counters_on_enter = tuple((kind, counters.int(kind, minimum=0)) for kind in list(counters.data))
@@ -149,6 +150,7 @@ def build_ability(table: Table, params: dict) -> Ability:
         loss_replacement=build_loss(loss) if loss else None,
         morph=build_morph(table),
         others_enter_as_copy=build_filter(enter_as_copy) if enter_as_copy else None,
+        forbids_entering=build_filter(forbids) if forbids else None,
     )
     table.done()
     return ability
