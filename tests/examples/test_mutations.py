@@ -36,6 +36,11 @@ GUARDED = {
     "704.5d": ("midnight-scavengers-token", 4, "exists"),
     "704.5f": ("young-wolf", 4, "zone"),
     "704.5g": ("lightning-bolt", 4, "zone"),
+    "704.5i": ("trample-over-planeswalkers", 4, "zone"),
+    "702.15b": ("boon-reflection-wither-lifelink", 5, "life"),
+    "702.16e": ("trample-protection-from-green", 5, "zone"),
+    "702.19b": ("trample-and-an-additional-block", 4, "legal"),
+    "800.4a": ("mind-control-leaves-the-game", 2, "exists"),
     "608.1": ("veteran-motorist", 3, "creature"),
 }
 
@@ -48,6 +53,13 @@ UNGUARDED = {
     "613.8": "the 2024-09-20 rulebook has no example of a dependency; the scenarios' ties are by timestamp",
     "704.5q": "Young Wolf dies with its counters either way: no scenario checks counters after they annihilate",
     "603.3b": "no scenario has triggered abilities of two players waiting at once",
+    "704.5c": "no rulebook example of poison counters (tested in test_engine_combat.py)",
+    "704.5h": "no rulebook example of deathtouch (tested in test_engine_combat.py)",
+    "704.5j": "no rulebook example of the legend rule (tested in test_engine_combat.py)",
+    "704.5m": "no rulebook example of an Aura attached to nothing (tested in test_engine_combat.py)",
+    "704.5n": "no rulebook example of an Equipment on a noncreature (tested in test_engine_combat.py)",
+    "510.4": "no rulebook example of first strike or double strike (tested in test_engine_combat.py)",
+    "702.2c": "no rulebook example of deathtouch (tested in test_engine_combat.py)",
 }
 
 
