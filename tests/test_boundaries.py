@@ -51,7 +51,7 @@ SHARED = tuple(
 EXAMPLES = "rulesref.examples"
 ENGINE = f"{EXAMPLES}.engine"
 # The parts of the examples' Game, each a class that game.Game inherits.
-GAME_PARTS = tuple(f"{ENGINE}.{name}" for name in ("zones", "actions", "effects", "stack", "turns", "sba"))
+GAME_PARTS = tuple(f"{ENGINE}.{name}" for name in ("zones", "copies", "actions", "effects", "stack", "turns", "sba"))
 
 
 def module_name(path: Path, root: Path) -> str:

@@ -272,7 +272,7 @@ def check_row(
     just_names = {oid: name for oid, (name, _lang) in object_names.items()}
     expected, actual = check.expected, check.actual
     if check.key == "effect_timestamp" and isinstance(actual, dict) and isinstance(expected, dict):
-        actual = {**actual, "same_as_id": expected.get("same_as", "")}
+        actual = {**actual, "same_as_id": expected.get("same_as", expected.get("after", ""))}
     if check.key in ("has", "lacks"):
         # Keywords as they are ("flying", "Рывок"); other abilities by their text, not their key ("shot").
         labels = ability_labels or {}
@@ -318,6 +318,10 @@ def show(key: str, value: object, effect_labels: dict | None = None, object_name
         return str(messages.ZONES.get(value, value))
     if key == "colors" and isinstance(value, list):
         return ", ".join(str(messages.COLORS.get(c, c)) for c in value) or _("colorless")
+    if key == "restrictions" and isinstance(value, list):
+        return "; ".join(str(messages.RESTRICTIONS.get(code, code)) for code in value) or "—"
+    if key == "name" and value == "":
+        return _("no name")
     if key == "reasons" and isinstance(value, list):
         return "; ".join(str(messages.ILLEGAL.get(code, code)) for code in value) or "—"
     if key == "can" and isinstance(value, dict):
@@ -390,6 +394,18 @@ def show_effects(key: str, value: object, effect_labels: dict, object_names: dic
     if key == "order_in_layer" and isinstance(value, dict):
         return f"{layer(value.get('layer', ''))}: " + (" → ".join(effect(e) for e in value.get("effects", [])) or "—")
     if key == "effect_timestamp" and isinstance(value, dict):
+        if "timestamp" in value and "after" in value:
+            return _("%(effect)s: %(timestamp)s; %(object)s: %(same_as)s") % {
+                "effect": effect(value.get("effect", "")),
+                "timestamp": value.get("timestamp", ""),
+                "object": object_names.get(value.get("same_as_id", ""), value.get("same_as_id", "")),
+                "same_as": value.get("after", ""),
+            }
+        if "after" in value:
+            return _("%(effect)s has a later timestamp than %(object)s") % {
+                "effect": effect(value.get("effect", "")),
+                "object": object_names.get(value.get("after", ""), value.get("after", "")),
+            }
         if "timestamp" in value:
             # Translators: an effect's timestamp beside an object's, e.g. "…: T4; Rune of Flight: T4".
             return _("%(effect)s: %(timestamp)s; %(object)s: %(same_as)s") % {

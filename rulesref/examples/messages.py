@@ -55,6 +55,13 @@ CHECKS = {
     "event_count": _("how many times each thing happened in this step"),
     "legal": _("the action is legal"),
     "reasons": _("why it is illegal"),
+    "name": _("name"),
+    "texts": _("rules text"),
+    "face_down": _("is face down"),
+    "transformed": _("has its back face up"),
+    "every_creature_type": _("has every creature type"),
+    "mana_cost": _("mana cost"),
+    "restrictions": _("effects on the game’s rules that apply to it"),
 }
 
 ZONES = {
@@ -70,6 +77,7 @@ ZONES = {
 LAYERS = {
     "printed": _("printed"),
     "1a": _("layer 1a: copiable values"),
+    "1b": _("layer 1b: face down"),
     "2": _("layer 2: control"),
     "3": _("layer 3: text"),
     "4": _("layer 4: type"),
@@ -118,6 +126,12 @@ ACTIONS = {
     "shot": _("shot"),
     "defend": _("defend"),
     "parry": _("fight back"),
+    "turn_face_up": _("turn face up"),
+}
+
+# Effects on the game's rules (rule 613.11), by the engine's code.
+RESTRICTIONS = {
+    "cant_be_blocked": _("can’t be blocked"),
 }
 
 # Translators: each keeps its {placeholders} (names, numbers) as they are.
@@ -187,6 +201,14 @@ EVENTS = {
     "sba-aura": _("{name} was put into its owner’s graveyard: it is an Aura attached to nothing"),
     "sba-equipment": _("{name} became unattached: it is attached to a permanent that is not a creature"),
     "sba-legend": _("Legend rule: {count} {name} put into the graveyard"),
+    "copied": _("{name} became a copy of {copied}"),
+    "transformed": _("{name} transformed"),
+    "transform-nothing": _("{name} did not transform: it is not a transforming double-faced card or token"),
+    "flipped": _("{name} flipped"),
+    "flip-nothing": _("{name} did not flip: it is not a flip card"),
+    "turned-face-up": _("{name} was turned face up"),
+    "sticker": _("A name sticker was put on it: its name is now {name}"),
+    "cant-enter": _("{name} can’t enter the battlefield and is put into its owner’s graveyard"),
 }
 
 ILLEGAL = {
@@ -230,6 +252,8 @@ ILLEGAL = {
     ),
     "not-dealing": _("that creature deals no combat damage in this step"),
     "band": _("a band is creatures attacking the same player, all but one of them with banding"),
+    "not-face-down": _("it is not face down"),
+    "no-morph": _("its face-up characteristics have no morph cost to pay"),
 }
 
 PARAMETER_ERRORS = {

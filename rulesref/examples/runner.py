@@ -29,6 +29,7 @@ from .scenarios import (
     Table,
     build_ability,
     build_cards,
+    build_copy_except,
     build_effect,
     build_filter,
     interpolated,
@@ -82,6 +83,13 @@ CHECK_LABELS = {
     "event_count": "how many times each thing happened in this step",
     "legal": "the action is legal",
     "reasons": "why it is illegal",
+    "name": "name",
+    "texts": "rules text",
+    "face_down": "is face down",
+    "transformed": "has its back face up",
+    "every_creature_type": "has every creature type",
+    "mana_cost": "mana cost",
+    "restrictions": "effects on the game's rules that apply to it",
 }
 
 
@@ -368,6 +376,8 @@ def take(game: Game, scenario: Scenario, step: Step, params: dict, cards: dict):
         game.begin_resolution(args["label"])
     elif do == "end_resolution":
         game.end_resolution(spell=args["spell"])
+    elif do in COPY_STEPS:
+        take_copy_step(game, scenario, step, params)
     elif do in COMBAT_STEPS:
         verdict = combat_step(game, scenario, step, params, cards)
         if verdict is not None and not verdict.legal and not any(e.subject == "attempt" for e in step.expects):
@@ -434,6 +444,47 @@ def combat_step(game: Game, scenario: Scenario, step: Step, params: dict, cards:
     return None
 
 
+COPY_STEPS = ("become_copy", "create_copy", "transform", "flip", "turn_face_up", "enter_together", "put_sticker")
+
+
+def take_copy_step(game: Game, scenario: Scenario, step: Step, params: dict) -> None:
+    """The steps of copies and faces (engine/copies.py)."""
+    args, do = step.args, step.do
+    if do == "become_copy":
+        where = f"steps[{step.index}].except"
+        exceptions = build_copy_except(built(scenario.path, where, args["except"], params), params)
+        game.become_copy(
+            args["object"],
+            args["of"],
+            exceptions=exceptions,
+            effect_id=args["id"] or "",
+            label=args["label"],
+            duration=args["duration"],
+        )
+    elif do == "create_copy":
+        game.create_copy_token(
+            args["id"], args["of"], controller=args["controller"], choices=choices_for(args["choices"], params)
+        )
+    elif do == "transform":
+        if args["object"]:
+            game.transform(args["object"])
+        else:
+            flt = build_filter(built(scenario.path, f"steps[{step.index}].all", args["all"], params))
+            for obj in [o for o in game.in_zone("battlefield") if game.matches(flt, o.id)]:
+                game.transform(obj.id)
+    elif do == "flip":
+        game.flip(args["object"])
+    elif do == "turn_face_up":
+        game.turn_face_up(args["object"])
+    elif do == "enter_together":
+        game.enter_together(args["objects"], controller=args["controller"])
+    elif do == "put_sticker":
+        after = how_many(scenario, f"steps[{step.index}].after", args["after"], params)
+        game.put_name_sticker(args["object"], args["word"], after)
+    else:  # pragma: no cover - COPY_STEPS names the steps above
+        raise IllegalAction(f"unknown step {do!r}", code="scenario")
+
+
 def built(path, where: str, raw: dict, params: dict) -> Table:
     return Table(path, where, interpolated(Table(path, where, raw), raw, params))
 
@@ -464,6 +515,12 @@ def setup(game: Game, scenario: Scenario, args: dict, params: dict, cards: dict)
                     game.add_counters(object_id, kind, how_many(scenario, f"{where}.counters.{kind}", raw, params))
                 if place["choices"]:
                     obj.choices = choices_for(place["choices"], params)
+                obj.face_down, obj.flipped = place["face_down"], place["flipped"]
+                obj.transformed = place["transformed"]
+            if place["half"]:
+                if place["half"] not in [half.name for half in card.halves] or place["zone"] != "stack":
+                    raise ValueError(f"{place['half']!r} is not a half of {card.name} on the stack")
+                obj.cast_half = place["half"]
     game.changed()
     game.take_events()  # the setup's own bookkeeping is not news
 
@@ -606,6 +663,20 @@ def object_value(game: Game, object_id: str, key: str, expected):
         return actual, sorted(map(sorted_items, actual)) == sorted(map(sorted_items, expected))
     elif key == "can":
         actual = {action: legality.check(game, action, object_id).legal for action in expected}
+    elif key == "name":
+        actual = computed.name
+    elif key == "texts":
+        actual = [computed.ability_text(inst) for inst in computed.abilities]
+    elif key == "face_down":
+        actual = obj.face_down
+    elif key == "transformed":
+        actual = obj.transformed
+    elif key == "every_creature_type":
+        actual = computed.every_creature_type
+    elif key == "mana_cost":
+        actual = computed.mana_cost
+    elif key == "restrictions":
+        actual = list(computed.restrictions)
     else:  # pragma: no cover - the loader allows only the keys above
         raise ValueError(f"unknown check {key!r}")
     return actual, actual == expected
@@ -616,15 +687,19 @@ def sorted_items(plan: dict) -> list:
 
 
 def effect_timestamp(game: Game, expected: dict):
-    """The timestamp of an effect, whether or not it applies to anything now."""
+    """The timestamp of an effect, whether or not it applies to anything now: the same as an object's,
+    or later than it (``after``)."""
+    relation = "after" if "after" in expected else "same_as"
     stamps = [active.timestamp for active in game.effects_now() if active.key == expected["effect"]]
-    other = game.objects.get(expected["same_as"])
+    other = game.objects.get(expected[relation])
     actual = {
         "effect": expected["effect"],
         "timestamp": timestamp_label(stamps[0]) if stamps else "no such effect",
-        "same_as": timestamp_label(other.timestamp) if other else "no such object",
+        relation: timestamp_label(other.timestamp) if other else "no such object",
     }
-    return actual, bool(stamps) and other is not None and stamps[0] == other.timestamp
+    if not stamps or other is None:
+        return actual, False
+    return actual, stamps[0] > other.timestamp if relation == "after" else stamps[0] == other.timestamp
 
 
 def pt_after(computed, layer: str) -> str:

@@ -58,7 +58,7 @@ def write(tmp_path, text, slug="bad"):
 
 def test_every_bundled_scenario_is_valid():
     scenarios = load_directory(EXAMPLES_DIR)
-    assert len(scenarios) == 61
+    assert len(scenarios) == 98
     assert {"lost-order-of-jarkeld", "veteran-motorist", "berserk-elf-rider-first-turn"} <= set(scenarios)
     rule_613 = sorted((b.rule, b.position) for s in scenarios.values() for b in s.bindings if b.rule.startswith("613."))
     assert rule_613 == [
@@ -135,9 +135,10 @@ def test_a_valid_minimal_file_loads(tmp_path):
             29,
             "steps[0].expect[0].colour",
             "cannot check 'colour' here (checks: assignment_order, attacking, base_pt, blocked, blocking, can, colors, "
-            "controller, counters, creature, damage, exists, has, lacks, last_known_counters, layers, "
-            "legal_assignments, mana_value, order_in_layer, owner, power, pt, pt_after_layer, subtypes, supertypes, "
-            "tapped, toughness, types, waiting_effects, zone)",
+            "controller, counters, creature, damage, every_creature_type, exists, face_down, has, lacks, "
+            "last_known_counters, layers, legal_assignments, mana_cost, mana_value, name, order_in_layer, owner, "
+            "power, pt, pt_after_layer, restrictions, subtypes, supertypes, tapped, texts, toughness, transformed, "
+            "types, waiting_effects, zone)",
         ),
         (
             ('type_line = "Creature — Bear"', 'type_line = "Creature - Bear"'),
@@ -152,8 +153,9 @@ def test_a_valid_minimal_file_loads(tmp_path):
             "steps[0].do",
             "'summon' is not an action; actions: setup, move, enter, create, draw, discard, crew, resolve, apply, "
             "end_effect, counters, damage, lose_life, attach, tap, untap, gain_control, give_ability, destroy, "
-            "destroy_all, mill, end_turn, go_to, begin_resolution, end_resolution, attempt, declare_attackers, "
-            "declare_blockers, combat_damage, put_blocking, end_combat, leave_game, prevent, damage_each",
+            "destroy_all, mill, end_turn, go_to, begin_resolution, end_resolution, attempt, become_copy, create_copy, "
+            "transform, flip, turn_face_up, enter_together, put_sticker, declare_attackers, declare_blockers, "
+            "combat_damage, put_blocking, end_combat, leave_game, prevent, damage_each",
         ),
         (('object = "bear"', 'object = "ghost"'), 27, "steps[0].expect[0].object", "no object 'ghost'"),
         (
@@ -219,3 +221,66 @@ def test_parameters_are_checked(tmp_path, raw, message, code):
         scenario.parse_params(raw)
     assert (str(error.value), error.value.code) == (message, code)
     assert scenario.parse_params({"n": " 7 "}) == {"n": 7}
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "reason"),
+    [
+        (
+            (
+                'toughness = "2"',
+                'toughness = "2"\nflip = { name = "X", type_line = "Creature" }\n'
+                'back = { name = "Y", type_line = "Land" }',
+            ),
+            "cards.bear.flip",
+            "a card is a flip card or a double-faced card, not both",
+        ),
+        (
+            ('toughness = "2"', 'toughness = "2"\ntransforming = true'),
+            "cards.bear.transforming",
+            "a transforming double-faced card needs its back face (back = {…})",
+        ),
+        (
+            (
+                'toughness = "2"',
+                'toughness = "2"\nabilities = [{ key = "c", text = "…", '
+                'as_enters = { choose = "color", copy_of = {} } }]',
+            ),
+            "cards.bear.abilities[0].as_enters.copy_of",
+            'copy_of and except belong to choose = "copy" (enter as a copy, 707.5)',
+        ),
+        (
+            (
+                'toughness = "2"',
+                'toughness = "2"\nabilities = [{ key = "c", text = "…", '
+                'as_enters = { choose = "copy", except = { keep = ["power"] } } }]',
+            ),
+            "cards.bear.abilities[0].as_enters.except.keep",
+            "'power' is not one of name, colors, pt",
+        ),
+        (
+            (
+                '[[steps.expect]]\nobject = "bear"',
+                '[[steps]]\ndo = "transform"\ntext = { en = "…" }\n\n[[steps.expect]]\nobject = "bear"',
+            ),
+            "steps[1].all",
+            "name the object, or all = {filter} for every matching permanent (one of the two)",
+        ),
+        (
+            (
+                '[[steps.expect]]\nobject = "bear"',
+                '[[steps]]\ndo = "become_copy"\ntext = { en = "…" }\nobject = "bear"\nof = "ghost"\n'
+                '\n[[steps.expect]]\nobject = "bear"',
+            ),
+            "steps[1].of",
+            "no object 'ghost' at this point (objects: bear)",
+        ),
+    ],
+)
+def test_an_invalid_copy_or_face_names_its_field_and_reason(tmp_path, change, where, reason):
+    old, new = change
+    assert old in VALID
+    path = write(tmp_path, VALID.replace(old, new, 1))
+    with pytest.raises(ScenarioError) as error:
+        load_scenario(path)
+    assert (error.value.where, error.value.reason) == (where, reason)

@@ -3,6 +3,7 @@ counters, damage, life)."""
 
 from __future__ import annotations
 
+from . import switches
 from .errors import IllegalAction
 from .state import Counter, GameObject
 
@@ -35,7 +36,8 @@ class Actions:
         613.7e); static abilities granted to it keep their order after its own (rule 613.7a)."""
         obj = self.on_battlefield(object_id)
         self.on_battlefield(to)
-        self.restamp(obj)
+        if switches.on("613.7e"):
+            self.restamp(obj)
         obj.attached_to = to
         self.emit("attached", rule="613.7e", name=obj.name, target=self.name(to))
         self.changed()
@@ -57,7 +59,10 @@ class Actions:
         if count < 0:
             raise IllegalAction("a number of counters cannot be negative", code="bad-count")
         current = obj.counters.get(kind)
-        obj.counters[kind] = Counter((current.count if current else 0) + count, self.next_timestamp())
+        timestamp = self.next_timestamp()
+        if current and not switches.on("613.7c"):
+            timestamp = current.timestamp
+        obj.counters[kind] = Counter((current.count if current else 0) + count, timestamp)
         self.emit("counters", rule="613.7c", count=count, kind=kind, name=obj.name)
         self.changed()
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import product
 
+from . import switches
 from .errors import IllegalAction
 
 # Keywords by the rules' own words; landwalk and protection carry a value ("snow forestwalk",
@@ -520,7 +521,7 @@ class Combat:
         combat = self.combat_state()
         fighters = list(self.attacking()) + [b for b in self.blocking() if b not in self.attacking()]
         if combat.damage_steps == 0:
-            first = {f for f in fighters if self.strikes_first(f)}
+            first = {f for f in fighters if self.strikes_first(f)} if switches.on("510.4") else set()
             if first:
                 combat.had_first_strike = first
                 return [f for f in fighters if f in first], True
@@ -546,7 +547,7 @@ class Combat:
                     return [attacked, self.controller_of(attacked)]
                 return [attacked]
             found = self.blockers_of(creature)
-            if computed.has_keyword("trample") or over:
+            if (computed.has_keyword("trample") or over) and switches.on("702.19b"):
                 # Rule 702.19e: with no creature blocking it any more, it assigns all its damage on.
                 found = found + [attacked]
                 if over and attacked not in self.players:
@@ -569,7 +570,7 @@ class Combat:
             loyalty = obj.counters["loyalty"].count if "loyalty" in obj.counters else 0
             return max(0, loyalty - others)
         toughness = computed.toughness or 0
-        if self.computed(source).has_keyword("deathtouch"):
+        if self.computed(source).has_keyword("deathtouch") and switches.on("702.2c"):
             return 0 if obj.damage + others >= toughness else 1
         return max(0, toughness - obj.damage - others)
 
@@ -691,7 +692,7 @@ class Combat:
             if target not in self.players and self.get(target).zone != "battlefield":
                 continue
             protected = protections(self.computed(target)) if target not in self.players else set()
-            if protected & set(source_view.colors):
+            if protected & set(source_view.colors) and switches.on("702.16e"):
                 self.emit("prevented", rule="702.16e", source=source_view.name, amount=amount, target=self.name(target))
                 continue
             amount = self.after_prevention(source, target, amount, combat=combat)
@@ -708,7 +709,7 @@ class Combat:
             self.receive_damage(source, source_view, target, amount)
             if combat:
                 self.combat_state().damage_log.append({"source": source, "target": target, "amount": amount})
-            if source_view.has_keyword("lifelink"):
+            if source_view.has_keyword("lifelink") and switches.on("702.15b"):
                 gained[source] = gained.get(source, 0) + amount
         for source, amount in gained.items():
             # Rule 702.15e: each source with lifelink is its own life gain event.

@@ -76,6 +76,8 @@ class Filter:
     types: tuple[str, ...] = ()  # every one of these
     not_types: tuple[str, ...] = ()  # none of these ("noncreature")
     subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()  # every one of these ("legendary creatures")
+    chosen_type: bool = False  # "of the chosen type": the creature type chosen as the source entered
     colors: tuple[str, ...] = ()  # any of these
     not_colors: tuple[str, ...] = ()
     controller: str = ""  # "you", "opponent", "chosen_player"
@@ -116,13 +118,20 @@ class EffectSpec:
     affects: Selector = Selector("self")
     # Layer 1a: an "as enters" choice of power and toughness is a copiable value (613.2a).
     copiable_pt: tuple[int, int] | None = None
+    # Layer 1a: "becomes a copy of …" (rule 707); the copied values are taken when it is created.
+    copy: CopySpec | None = None
     # Layer 2.
     control: str = ""  # "you" (the effect's controller) or a player id
+    # Layer 3: text-changing effects (612) and name stickers (123.6c), in timestamp order.
+    set_name: str = ""
+    name_sticker: tuple[str, int] | None = None  # (word, after how many words)
     # Layer 4.
     add_types: tuple[str, ...] = ()
     remove_types: tuple[str, ...] = ()
     add_subtypes: tuple[str, ...] = ()
     add_supertypes: tuple[str, ...] = ()
+    add_chosen_type: bool = False  # "is the chosen type in addition to its other types"
+    every_creature_type: bool = False  # changeling's characteristic-defining ability (702.73a)
     # Layer 5.
     set_colors: tuple[str, ...] | None = None
     add_colors: tuple[str, ...] = ()
@@ -134,12 +143,19 @@ class EffectSpec:
     set_pt: tuple[Quantity, Quantity] | None = None
     modify_pt: tuple[int, int] | None = None
     switch_pt: bool = False
+    # Not a layer: effects on the game's rules (rule 613.11), such as "can't be blocked". They
+    # state a quality of the object and grant no ability (rule 113.12).
+    restrictions: tuple[str, ...] = ()
 
     def describe(self) -> str:
         """A short English description ("+1/+1", "becomes an artifact creature", "gains haste")."""
         parts = []
+        if self.copy is not None:
+            parts.append(f"becomes a copy of {self.copy.name}")
         if self.control:
             parts.append("changes control")
+        if self.set_name:
+            parts.append(f"is named {self.set_name}")
         if self.add_types:
             parts.append("becomes " + " ".join(self.add_types).lower())
         if self.remove_types:
@@ -162,15 +178,26 @@ class EffectSpec:
             parts.append("{:+d}/{:+d}".format(*self.modify_pt))
         if self.switch_pt:
             parts.append("switches power and toughness")
+        if self.restrictions:
+            parts.append(", ".join(r.replace("_", " ") for r in self.restrictions))
         return ", ".join(parts)
 
     def layers(self) -> tuple[str, ...]:
         found = []
-        if self.copiable_pt is not None:
+        if self.copiable_pt is not None or self.copy is not None:
             found.append("1a")
         if self.control:
             found.append("2")
-        if self.add_types or self.remove_types or self.add_subtypes or self.add_supertypes:
+        if self.set_name or self.name_sticker is not None:
+            found.append("3")
+        if (
+            self.add_types
+            or self.remove_types
+            or self.add_subtypes
+            or self.add_supertypes
+            or self.add_chosen_type
+            or self.every_creature_type
+        ):
             found.append("4")
         if self.set_colors is not None or self.add_colors:
             found.append("5")
@@ -200,11 +227,49 @@ class Trigger:
 
 
 @dataclass(frozen=True)
-class AsEnters:
-    """An "as [this] enters, choose …" ability: a replacement effect (rules 614.1c, 614.12a)."""
+class CopyExceptions:
+    """The "except …" of a copy effect (rule 707.9). ``keep`` names characteristics that are not
+    copied (707.9c: "colors", "name", "types", "abilities", "pt"); ``set_pt`` gives a copy its own
+    power and toughness ("except it's 7/7", 707.9b); ``add_types``/``add_subtypes``/``add_supertypes``
+    are "in addition to its other types"; ``add_abilities`` is "and it has this ability" (707.9a).
+    All of these become copiable values of the copy. ``counters`` ("it enters with … additional
+    counters") is an additional effect, not a characteristic (707.9e)."""
 
-    choose: str  # "opponent", "color" or "pt"
+    keep: tuple[str, ...] = ()
+    set_pt: tuple[int, int] | None = None
+    add_types: tuple[str, ...] = ()
+    add_subtypes: tuple[str, ...] = ()
+    add_supertypes: tuple[str, ...] = ()
+    add_abilities: tuple[Ability, ...] = ()
+    counters: tuple[tuple[str, int], ...] = ()
+    # Rule 707.9f: exceptions that apply only if the copy would be a creature without them.
+    if_creature: CopyExceptions | None = None
+
+
+@dataclass(frozen=True)
+class CopySpec:
+    """A copy effect: the copiable values of ``of`` as they were when it was created (rule 707.2b),
+    and its exceptions. ``values`` is None in a card's definition and filled in by the engine."""
+
+    of: str = ""  # the copied object's id
+    values: CardSpec | None = None
+    exceptions: CopyExceptions = CopyExceptions()
+
+    @property
+    def name(self) -> str:
+        return self.values.name if self.values is not None else self.of
+
+
+@dataclass(frozen=True)
+class AsEnters:
+    """An "as [this] enters, choose …" ability: a replacement effect (rules 614.1c, 614.12a).
+    ``copy``: "you may have [this] enter as a copy of [a matching object]" (rule 707.5), with
+    the copy's exceptions."""
+
+    choose: str  # "opponent", "color", "pt", "creature_type" or "copy"
     pt_options: tuple[tuple[int, int], ...] = ()
+    copy_filter: Filter | None = None
+    copy_except: CopyExceptions = CopyExceptions()
 
 
 @dataclass(frozen=True)
@@ -252,6 +317,11 @@ class Ability:
     # "Prevent all damage that would be dealt by [matching sources]" (rule 615.1a).
     prevent: Filter | None = None
     life: LifeReplacement | None = None
+    morph: str = ""  # a morph cost ("{2}{B}{B}"): it may be turned face up for it (rule 702.37e)
+    # "[Matching objects] you control enter as a copy of [this]" (a replacement effect, rule 616.1f).
+    others_enter_as_copy: Filter | None = None
+    # "[Matching objects] can't enter the battlefield" (an effect on the game's rules, 613.11).
+    forbids_entering: Filter | None = None
 
     @property
     def label(self) -> str:
@@ -273,6 +343,13 @@ class CardSpec:
     toughness: str | None = None
     abilities: tuple[Ability, ...] = field(default_factory=tuple)
     token: bool = False
+    # Rule 710: a flip card's bottom half (its name, text, type line, power and toughness).
+    flip: CardSpec | None = None
+    # Rule 712: a double-faced card's back face; ``transforming`` is False for a modal one.
+    back: CardSpec | None = None
+    transforming: bool = False
+    # Rule 709: a split card's halves (each a name, mana cost, type line and text).
+    halves: tuple[CardSpec, ...] = ()
 
     @property
     def colors(self) -> frozenset[str]:

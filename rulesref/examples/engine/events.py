@@ -72,6 +72,14 @@ EVENT_TEXT = {
     "sba-aura": "{name} was put into its owner’s graveyard: it is an Aura attached to nothing",
     "sba-equipment": "{name} became unattached: it is attached to a permanent that is not a creature",
     "sba-legend": "Legend rule: {count} {name} put into the graveyard",
+    "copied": "{name} became a copy of {copied}",
+    "transformed": "{name} transformed",
+    "transform-nothing": "{name} did not transform: it is not a transforming double-faced card or token",
+    "flipped": "{name} flipped",
+    "flip-nothing": "{name} did not flip: it is not a flip card",
+    "turned-face-up": "{name} was turned face up",
+    "sticker": "A name sticker was put on it: its name is now {name}",
+    "cant-enter": "{name} can’t enter the battlefield and is put into its owner’s graveyard",
 }
 
 

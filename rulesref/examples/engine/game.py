@@ -15,6 +15,7 @@ from __future__ import annotations
 from .actions import Actions
 from .budget import Budget
 from .combat import Combat
+from .copies import Copies
 from .definitions import Filter
 from .effects import Effects
 from .layers import Active, Computed, LayerSystem
@@ -27,11 +28,11 @@ from .zones import Zones
 __all__ = ["BERSERK_STAGES", "MTG_STEPS", "Game"]
 
 
-class Game(Zones, Actions, Effects, Stack, Combat, Turns, StateBasedActions, GameState):
+class Game(Zones, Copies, Actions, Effects, Stack, Combat, Turns, StateBasedActions, GameState):
     """The game and every action a step takes. Its parts live in modules of their own: zones
-    (:mod:`.zones`), permanents and players (:mod:`.actions`), continuous effects (:mod:`.effects`),
-    the stack (:mod:`.stack`), combat (:mod:`.combat`), turns and priority (:mod:`.turns`),
-    state-based actions (:mod:`.sba`); here are the reads every part shares."""
+    (:mod:`.zones`), copies and faces (:mod:`.copies`), permanents and players (:mod:`.actions`),
+    continuous effects (:mod:`.effects`), the stack (:mod:`.stack`), combat (:mod:`.combat`), turns and
+    priority (:mod:`.turns`), state-based actions (:mod:`.sba`); here are the reads every part shares."""
 
     def __init__(self, *, rules: str = "mtg", budget: Budget | None = None):
         super().__init__(rules=rules, budget=budget)

@@ -24,11 +24,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .definitions import CARD_TYPES, Ability, EffectSpec, Filter, Quantity, printed_value
+from . import copies, switches
+from .definitions import CARD_TYPES, Ability, CardSpec, EffectSpec, Filter, Quantity, printed_value
 from .mana import ordered_colors
 from .state import GameState, Timestamp, timestamp_label
 
 LAYERS = ("1a", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
+# The rule of each layer (613.1, 613.2, 613.4): a test may switch one off (switches.py).
+LAYER_RULES = {
+    "1a": "613.2a",
+    "1b": "613.2b",
+    "2": "613.1b",
+    "3": "613.1c",
+    "4": "613.1d",
+    "5": "613.1e",
+    "6": "613.1f",
+    "7a": "613.4a",
+    "7b": "613.4b",
+    "7c": "613.4c",
+    "7d": "613.4d",
+}
 CDA_FIRST = ("2", "3", "4", "5", "6")  # rule 613.3; 7a holds only characteristic-defining abilities
 PT_LAYERS = ("7a", "7b", "7c", "7d")
 # How a type line orders card types ("Artifact Land Creature", rule 205.1b).
@@ -61,6 +76,9 @@ class Values:
     printed_power: str | None
     printed_toughness: str | None
     has_pt: bool = False
+    # A transforming double-faced permanent with its back face up: its mana value is its front face's (712.8e).
+    front_cost: object = None
+    every_creature_type: bool = False  # changeling (702.73a)
     power: int | None = None
     toughness: int | None = None
     base_power: int | None = None
@@ -115,6 +133,13 @@ class Computed:
     base_power: int | None
     base_toughness: int | None
     applied: list[Applied] = field(default_factory=list)
+    restrictions: list[str] = field(default_factory=list)  # rule 613.11: not characteristics, no abilities
+    every_creature_type: bool = False  # changeling (702.73a)
+    mana_cost: str = ""  # as its symbols are written ("{1}{R}{1}{U}": a split card's two costs, 709.4b)
+
+    def ability_text(self, inst: AbilityInstance) -> str:
+        """Its text as this object reads it: "~" is the object's own name (rule 201.5b)."""
+        return inst.ability.label.replace("~", self.name or "this permanent")
 
     def has_keyword(self, keyword: str) -> bool:
         return any(inst.ability.keyword == keyword for inst in self.abilities)
@@ -167,13 +192,14 @@ class Active:
 
     def layers(self) -> tuple[str, ...]:
         if self.kind == "cda":
-            return ("7a",)
+            return ("7a",) if self.cda_pt is not None else self.spec.layers()
         if self.kind == "counter":
             return ("7c",)
         return self.spec.layers() if self.spec else ()
 
 
 COUNTER_PT = {"+1/+1": (1, 1), "-1/-1": (-1, -1)}
+CHANGELING = EffectSpec(every_creature_type=True)
 
 
 class LayerSystem:
@@ -185,11 +211,15 @@ class LayerSystem:
         self.applied: dict[str, list[Applied]] = {oid: [] for oid in game.objects}
         self.started: dict[str, Active] = {}
         self.targets: dict[str, tuple[str, ...]] = {}
+        # Layer 1 (copies.py): each object's values after its copy effects (with faces), and its
+        # copiable values after all of layer 1 (613.2c).
+        self.copied: dict[str, CardSpec] = {}
+        self.copiable: dict[str, CardSpec] = {}
 
     # -- start and finish ------------------------------------------------------------
 
-    def printed(self, obj) -> Values:
-        card = obj.card
+    def printed(self, obj, card: CardSpec | None = None, front_cost: object = None) -> Values:
+        card = card or obj.card
         return Values(
             name=card.name,
             mana_cost=card.mana_cost,
@@ -201,17 +231,42 @@ class LayerSystem:
             controller=obj.controller if obj.zone == "battlefield" else None,
             printed_power=card.power,
             printed_toughness=card.toughness,
+            front_cost=front_cost,
         )
 
     def run(self) -> dict[str, Computed]:
+        self.layer_one()
         for layer in LAYERS:
             if layer == "7a":
                 self.start_power_and_toughness()
-            self.apply_layer(layer)
+            if switches.on(LAYER_RULES[layer]):
+                self.apply_layer(layer)
             if layer == "7b":
                 for values in self.working.values():
                     values.base_power, values.base_toughness = values.power, values.toughness
-        return {oid: self.finish(oid) for oid in self.game.objects}
+        restricted = self.restrictions()
+        return {oid: self.finish(oid, restricted.get(oid, [])) for oid in self.game.objects}
+
+    def layer_one(self) -> None:
+        """Layer 1 for every object (copies.py says how): 1a copy effects in timestamp order, the
+        face that is up, 1b face down; what is left is its copiable values (613.2c)."""
+        game = self.game
+        copy_effects = sorted((e for e in game.effects if e.spec.copy is not None), key=lambda e: (e.timestamp, e.id))
+        for oid, obj in game.objects.items():
+            values = obj.card
+            if switches.on("613.2a"):
+                for effect in copy_effects:
+                    if obj.key in (effect.locked or ()):
+                        values = copies.copied(values, effect.spec.copy)
+                        self.applied[oid].append(Applied("1a", effect.id, effect.label, effect.timestamp, values.name))
+            self.copied[oid] = values
+            face, front_cost = copies.face_up(values, obj)
+            if obj.face_down and switches.on("613.2b"):
+                face, front_cost = copies.FACE_DOWN, None
+                self.applied[oid].append(Applied("1b", "face-down", "face down (708.2a)", None, "2/2"))
+            self.copiable[oid] = face
+            if face is not obj.card or front_cost is not None:
+                self.working[oid] = self.printed(obj, face, front_cost)
 
     def start_power_and_toughness(self) -> None:
         """Rule 208.3: who has power and toughness at all; rule 208.5: a missing value is 0."""
@@ -232,13 +287,13 @@ class LayerSystem:
                     Applied("printed", "printed", "printed values", None, f"{values.power}/{values.toughness}")
                 )
 
-    def finish(self, oid: str) -> Computed:
+    def finish(self, oid: str, restrictions: list[str]) -> Computed:
         values = self.working[oid]
         types = type_order(values.types)
         return Computed(
             id=oid,
             name=values.name,
-            mana_value=values.mana_cost.mana_value if values.mana_cost else 0,
+            mana_value=mana_value(values),
             colors=ordered_colors(values.colors),
             supertypes=list(values.supertypes),
             types=types,
@@ -250,7 +305,21 @@ class LayerSystem:
             base_power=values.base_power if values.has_pt else None,
             base_toughness=values.base_toughness if values.has_pt else None,
             applied=self.applied[oid],
+            restrictions=restrictions,
+            every_creature_type=values.every_creature_type,
+            mana_cost=str(values.mana_cost) if values.mana_cost else "",
         )
+
+    def restrictions(self) -> dict[str, list[str]]:
+        """Rule 613.11: effects on the game's rules, applied after the layers (no ability, 113.12)."""
+        found: dict[str, list[str]] = {}
+        for active in self.effects(self.working):
+            if active.spec is None or not active.spec.restrictions or not self.exists(active, self.working):
+                continue
+            for oid in self.affected(active, self.working):
+                held = found.setdefault(oid, [])
+                held.extend(r for r in active.spec.restrictions if r not in held)
+        return found
 
     # -- which effects exist ------------------------------------------------------------
 
@@ -259,6 +328,8 @@ class LayerSystem:
         granted the ability; after the object is restamped, the new timestamps kept in order."""
         if not inst.granted_by:
             return obj.timestamp
+        if not switches.on("613.7a"):
+            return inst.grant_timestamp
         if inst.key in obj.restamped:
             return obj.restamped[inst.key]
         return max(obj.timestamp, inst.grant_timestamp)
@@ -266,6 +337,8 @@ class LayerSystem:
     def effects(self, working: dict[str, Values]) -> list[Active]:
         found: dict[str, Active] = {}
         for effect in self.game.effects:
+            if effect.spec.copy is not None:
+                continue  # applied first, in layer 1 (copies.layer_one)
             found[effect.id] = Active(
                 key=effect.id,
                 label=effect.label,
@@ -306,6 +379,18 @@ class LayerSystem:
                         ability_key=inst.key,
                         cda_pt=ability.cda,
                     )
+                if ability.keyword == "changeling":
+                    # Rule 702.73a: a characteristic-defining ability (layer 4, first: 613.3), in every zone.
+                    found[key] = Active(
+                        key=key,
+                        label=f"{values.name}: {ability.label}",
+                        kind="cda",
+                        spec=CHANGELING,
+                        source=oid,
+                        controller=values.controller or obj.owner,
+                        timestamp=obj.timestamp,
+                        ability_key=inst.key,
+                    )
                 if ability.static is not None and obj.zone == "battlefield":
                     found[key] = Active(
                         key=key,
@@ -317,6 +402,17 @@ class LayerSystem:
                         timestamp=self.static_timestamp(obj, inst),
                         ability_key=inst.key,
                     )
+            for n, (word, after, stamp) in enumerate(obj.stickers):
+                key = f"{oid}:sticker:{n}"
+                found[key] = Active(
+                    key=key,
+                    label=f"name sticker “{word}”",
+                    kind="sticker",
+                    spec=EffectSpec(name_sticker=(word, after)),
+                    source=oid,
+                    controller=obj.owner,
+                    timestamp=stamp,
+                )
             for kind, counter in obj.counters.items():
                 if kind in COUNTER_PT and counter.count:
                     key = f"{oid}:counter:{kind}"
@@ -359,7 +455,12 @@ class LayerSystem:
             return False
         if any(t in values.types for t in flt.not_types):
             return False
-        if any(s not in values.subtypes for s in flt.subtypes):
+        # Every creature type: the engine has no list of them, so any subtype a filter names is one.
+        if any(s not in values.subtypes for s in flt.subtypes) and not values.every_creature_type:
+            return False
+        if any(s not in values.supertypes for s in flt.supertypes):
+            return False
+        if flt.chosen_type and self.chosen_type(active) not in values.subtypes:
             return False
         if flt.colors and not values.colors & set(flt.colors):
             return False
@@ -391,6 +492,13 @@ class LayerSystem:
             return chosen is not None and player == chosen
         return player == word
 
+    def chosen_type(self, active: Active) -> str | None:
+        """The creature type chosen as the source entered (614.12a), while it is on the battlefield."""
+        if not active.source:
+            return None
+        obj = self.game.objects[active.source]
+        return obj.choices.get("creature_type") if obj.zone == "battlefield" else None
+
     def note(self, active: Active, layer: str) -> str:
         """Rule 208.2a: a number that can't be determined is 0. Off the battlefield there is no
         chosen player, so "the creatures the chosen player controls" count 0: said, not left to guess.
@@ -418,7 +526,7 @@ class LayerSystem:
     def affected(self, active: Active, working: dict[str, Values]) -> tuple[str, ...]:
         if active.key in self.targets:
             return self.targets[active.key]
-        if active.kind in ("cda", "counter", "choice"):
+        if active.kind in ("cda", "counter", "choice", "sticker"):
             return (active.source,)
         if active.locked is not None:
             return tuple(
@@ -444,7 +552,7 @@ class LayerSystem:
         return ()
 
     def exists(self, active: Active, working: dict[str, Values]) -> bool:
-        if active.key in self.started or active.kind in ("effect", "counter", "choice"):
+        if active.key in self.started or active.kind in ("effect", "counter", "choice", "sticker"):
             return True
         if active.kind == "static" and self.game.objects[active.source].zone != "battlefield":
             return False
@@ -459,8 +567,12 @@ class LayerSystem:
             return spec.copiable_pt
         if layer == "2":
             return self.resolve_player(spec.control, active, working)
+        if layer == "3":
+            return (spec.set_name, spec.name_sticker)
         if layer == "4":
-            return (spec.add_types, spec.remove_types, spec.add_subtypes, spec.add_supertypes)
+            chosen = self.chosen_type(active) if spec.add_chosen_type else None
+            every = spec.every_creature_type
+            return (spec.add_types, spec.remove_types, spec.add_subtypes, spec.add_supertypes, chosen, every)
         if layer == "5":
             return (spec.set_colors, spec.add_colors)
         if layer == "6":
@@ -498,17 +610,28 @@ class LayerSystem:
         if layer == "2":
             values.controller = what
             return what or ""
+        if layer == "3":
+            if spec.set_name:
+                values.name = spec.set_name
+            if spec.name_sticker is not None:
+                # Rule 123.6c: after as many words as were before it, or at the end of a shorter name.
+                word, after = spec.name_sticker
+                words = values.name.split()
+                words.insert(min(after, len(words)), word)
+                values.name = " ".join(words)
+            return values.name
         if layer == "4":
             for name in spec.add_types:
                 if name not in values.types:
                     values.types.append(name)
             values.types = [t for t in values.types if t not in spec.remove_types]
-            for name in spec.add_subtypes:
+            for name in spec.add_subtypes + ((what[4],) if what[4] else ()):
                 if name not in values.subtypes:
                     values.subtypes.append(name)
             for name in spec.add_supertypes:
                 if name not in values.supertypes:
                     values.supertypes.append(name)
+            values.every_creature_type = values.every_creature_type or what[5]
             return " ".join(values.supertypes + type_order(values.types))
         if layer == "5":
             if spec.set_colors is not None:
@@ -552,8 +675,10 @@ class LayerSystem:
         return self.signature(a, layer, trial) != before
 
     def choose(self, candidates: list[Active], layer: str) -> Active:
-        if layer in CDA_FIRST and any(c.is_cda for c in candidates):
+        if layer in CDA_FIRST and any(c.is_cda for c in candidates) and switches.on("613.3"):
             candidates = [c for c in candidates if c.is_cda]
+        if not switches.on("613.8"):
+            return min(candidates, key=lambda a: (a.timestamp, a.key))
         free = [
             a
             for a in candidates
@@ -575,8 +700,9 @@ class LayerSystem:
                 return
             active = self.choose(candidates, layer) if len(candidates) > 1 else candidates[0]
             targets = self.affected(active, self.working)
-            self.targets.setdefault(active.key, targets)  # rule 613.6: the same objects in later layers
-            self.started[active.key] = active
+            if switches.on("613.6"):
+                self.targets.setdefault(active.key, targets)  # rule 613.6: the same objects in later layers
+                self.started[active.key] = active
             done.add(active.key)
             for oid in targets:
                 result = self.apply(active, layer, oid, self.working)
@@ -591,6 +717,12 @@ class LayerSystem:
                         note=self.note(active, layer),
                     )
                 )
+
+
+def mana_value(values: Values) -> int:
+    """Rule 202.3; a back face up has its front face's mana value (712.8e), a copy of one has 0."""
+    cost = values.mana_cost or values.front_cost
+    return cost.mana_value if cost else 0
 
 
 def type_order(types: list[str]) -> list[str]:

@@ -41,9 +41,11 @@ REASON_TEXT = {
     "own-creature-attacked": "only the attacked player’s creatures can defend",
     "not-attacked": "it is not the creature being struck",
     "defender": "it has defender",
+    "not-face-down": "it is not face down",
+    "no-morph": "its face-up characteristics have no morph cost to pay",
 }
 
-ACTIONS = {"mtg": ("attack", "tap"), "berserk": ("attack", "shot", "defend", "parry")}
+ACTIONS = {"mtg": ("attack", "tap", "turn_face_up"), "berserk": ("attack", "shot", "defend", "parry")}
 
 
 @dataclass
@@ -79,6 +81,10 @@ def check(game: Game, action: str, object_id: str) -> Verdict:
 
     if obj.zone != "battlefield":
         refuse("not-on-battlefield")
+        return verdict
+    if action == "turn_face_up":  # a special action (702.37e): engine/copies.py
+        for code, rule in game.face_up_reasons(object_id):
+            refuse(code, rule)
         return verdict
     computed = game.computed(object_id)
     controller = computed.controller
@@ -161,7 +167,9 @@ def perform(game: Game, action: str, object_id: str, *, target: str | None = Non
     if not verdict.legal:
         raise IllegalAction(f"{game.name(object_id)}: {action} is {verdict.text()}", code="illegal-" + action)
     obj = game.get(object_id)
-    if game.rules == "berserk":
+    if action == "turn_face_up":
+        game.turn_face_up(object_id)
+    elif game.rules == "berserk":
         if action == "attack":
             targets = enemy_characters(game, game.controller_of(object_id))
             target = target or targets[0]

@@ -14,6 +14,8 @@ cause (rule 704.7). In a game of more than two players, a player who loses leave
 
 from __future__ import annotations
 
+from . import switches
+
 
 class StateBasedActions:
     """Mixed into Game (``self`` is the game): the game calls :meth:`check_state_based_actions` from
@@ -30,46 +32,59 @@ class StateBasedActions:
             self.budget.tick()
             computed = view[obj.id]
             if computed.is_creature and computed.toughness is not None:
-                if computed.toughness <= 0:
+                if computed.toughness <= 0 and switches.on("704.5f"):
                     dying.append(obj)
                     self.emit("sba-toughness", rule="704.5f", name=obj.name, toughness=computed.toughness)
-                elif obj.damage > 0 and obj.damage >= computed.toughness and not computed.has_keyword("indestructible"):
+                elif (
+                    obj.damage > 0
+                    and obj.damage >= computed.toughness
+                    and not computed.has_keyword("indestructible")
+                    and switches.on("704.5g")
+                ):
                     destroyed.append(obj)
                     toughness = computed.toughness
                     self.emit("sba-lethal", rule="704.5g", name=obj.name, damage=obj.damage, toughness=toughness)
-                elif obj.key in self.deathtouched and not computed.has_keyword("indestructible"):
+                elif (
+                    obj.key in self.deathtouched
+                    and not computed.has_keyword("indestructible")
+                    and switches.on("704.5h")
+                ):
                     destroyed.append(obj)
                     self.emit("sba-deathtouch", rule="704.5h", name=obj.name)
-            if "Planeswalker" in computed.types and not (obj.counters.get("loyalty") and obj.counters["loyalty"].count):
+            loyal = obj.counters.get("loyalty") and obj.counters["loyalty"].count
+            if "Planeswalker" in computed.types and not loyal and switches.on("704.5i"):
                 dying.append(obj)
                 self.emit("sba-loyalty", rule="704.5i", name=obj.name)
-            if "Aura" in computed.subtypes and obj not in dying:
+            if "Aura" in computed.subtypes and obj not in dying and switches.on("704.5m"):
                 host = self.objects.get(obj.attached_to) if obj.attached_to else None
                 if host is None or host.zone != "battlefield" or host.id == obj.id:
                     dying.append(obj)
                     self.emit("sba-aura", rule="704.5m", name=obj.name)
-            if "Equipment" in computed.subtypes and obj.attached_to:
+            if "Equipment" in computed.subtypes and obj.attached_to and switches.on("704.5n"):
                 host = self.objects.get(obj.attached_to)
                 if host is None or host.zone != "battlefield" or not view[host.id].is_creature:
                     unattach.append(obj)
                     self.emit("sba-equipment", rule="704.5n", name=obj.name)
             plus, minus = obj.counters.get("+1/+1"), obj.counters.get("-1/-1")
-            if plus and minus:
+            if plus and minus and switches.on("704.5q"):
                 annihilate.append((obj, min(plus.count, minus.count)))
-        dying.extend(self.legend_rule(view, dying + destroyed))
+        if switches.on("704.5j"):
+            dying.extend(self.legend_rule(view, dying + destroyed))
         self.deathtouched = set()
         vanished = [obj for obj in self.objects.values() if obj.card.token and obj.zone != "battlefield"]
+        if not switches.on("704.5d"):
+            vanished = []
         losing = {}
         for player in self.players.values():
             if player.lost:
                 continue
-            if player.life <= 0:
+            if player.life <= 0 and switches.on("704.5a"):
                 losing.setdefault(player.id, []).append("704.5a")
                 self.emit("sba-life", rule="704.5a", player=player.name, life=player.life)
-            if player.drew_from_empty:
+            if player.drew_from_empty and switches.on("704.5b"):
                 losing.setdefault(player.id, []).append("704.5b")
                 self.emit("sba-draw", rule="704.5b", player=player.name)
-            if player.poison >= 10:
+            if player.poison >= 10 and switches.on("704.5c"):
                 losing.setdefault(player.id, []).append("704.5c")
                 self.emit("sba-poison", rule="704.5c", player=player.name, count=player.poison)
             player.drew_from_empty = False

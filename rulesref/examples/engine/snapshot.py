@@ -31,7 +31,7 @@ def snapshot(game: Game) -> dict:
                     "subtypes": computed.subtypes,
                     "colors": computed.colors,
                     "mana_value": computed.mana_value,
-                    "abilities": [inst.ability.label for inst in computed.abilities],
+                    "abilities": [computed.ability_text(inst) for inst in computed.abilities],
                     # The same abilities by key, as checks and effect keys name them ("shot", "rune:grant>…").
                     "ability_keys": [inst.key for inst in computed.abilities],
                     "power": computed.power,

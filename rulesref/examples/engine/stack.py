@@ -5,6 +5,7 @@ triggers wait (702.122); waiting triggers go on in APNAP order (603.3b); the top
 
 from __future__ import annotations
 
+from . import switches
 from .definitions import EffectSpec, Selector, Trigger
 from .errors import IllegalAction
 from .state import StackItem
@@ -73,7 +74,9 @@ class Stack:
         """Rule 603.3b: active player's triggers first, so the nonactive player's end up on top."""
         if not self.pending_triggers:
             return
-        waiting = sorted(self.pending_triggers, key=lambda item: item.controller != self.turn.active)
+        waiting = list(self.pending_triggers)
+        if switches.on("603.3b"):
+            waiting.sort(key=lambda item: item.controller != self.turn.active)
         self.pending_triggers = []
         for item in waiting:
             self.stack.append(item)
@@ -84,7 +87,7 @@ class Stack:
         """Resolve the top object of the stack (rule 608)."""
         if not self.stack:
             raise IllegalAction("the stack is empty", code="stack-empty", rule="608.1")
-        item = self.stack.pop()
+        item = self.stack.pop() if switches.on("608.1") else self.stack.pop(0)
         self.emit("resolved", label=item.label)
         if item.kind == "crew":
             vehicle = self.get(item.source)

@@ -63,6 +63,13 @@ class GameObject:
     used_this_turn: set[str] = field(default_factory=set)
     # Rule 613.7a: timestamps given anew to granted static abilities when this object is restamped.
     restamped: dict[str, Timestamp] = field(default_factory=dict)
+    # Statuses (rule 110.5), not copiable values: face down (708), flipped (710), back face up (712).
+    face_down: bool = False
+    flipped: bool = False
+    transformed: bool = False
+    cast_half: str = ""  # a split card on the stack, cast as one half (709.3): that half's name
+    # Name stickers (123.6): word, how many words before it, timestamp. Kept across zones (123.6c).
+    stickers: list[tuple[str, int, Timestamp]] = field(default_factory=list)
 
     @property
     def key(self) -> ObjectKey:

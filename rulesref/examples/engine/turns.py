@@ -5,6 +5,7 @@ would receive priority (704.3)."""
 
 from __future__ import annotations
 
+from . import switches
 from .errors import IllegalAction
 
 MTG_STEPS = (
@@ -125,7 +126,7 @@ class Turns:
             return
         player.left = True
         self.emit("left-game", rule="800.4a", player=player.name)
-        owned = [obj for obj in self.objects.values() if obj.owner == player_id]
+        owned = [obj for obj in self.objects.values() if obj.owner == player_id and switches.on("800.4a")]
         for obj in owned:
             if obj.zone == "battlefield":
                 self.remember(obj)

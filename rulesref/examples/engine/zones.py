@@ -47,6 +47,8 @@ class Zones:
         obj.control_since = None
         obj.used_this_turn = set()
         obj.restamped = {}
+        obj.face_down = obj.flipped = obj.transformed = False  # rules 400.7, 110.5b: a new object, unflipped, face up
+        obj.cast_half = ""
 
     def remember(self, obj: GameObject) -> None:
         """Last known information (rules 608.2h, 704.8), kept by object id."""
@@ -77,11 +79,14 @@ class Zones:
             raise IllegalAction(f"unknown player {controller!r}", code="unknown-player")
         choices = dict(choices or {})
         from_zone = obj.zone
-        as_it_would_be = self.hypothetical(obj, controller)
+        copy = self.entering_copy(obj, controller, choices)  # copies.py: rules 707.5, 616.1f
+        as_it_would_be = self.hypothetical(obj, controller, copy)
+        if self.cannot_enter(obj, controller, copy):  # copies.py: "lands can't enter" (608.3e)
+            return
         own = [inst.ability for inst in as_it_would_be.abilities]
         made: dict[str, object] = {}
         for ability in own:
-            if ability.as_enters is not None:
+            if ability.as_enters is not None and ability.as_enters.choose != "copy":
                 made[ability.as_enters.choose] = self.validate_choice(obj, ability, controller, choices)
         tapped = any(ability.enters_tapped for ability in own)
         counters = {}
@@ -89,6 +94,8 @@ class Zones:
             for kind, count in ability.counters_on_enter:
                 counters[kind] = counters.get(kind, 0) + count
         for kind, count in (extra_counters or {}).items():
+            counters[kind] = counters.get(kind, 0) + count
+        for kind, count in self.copy_counters(copy):
             counters[kind] = counters.get(kind, 0) + count
         # Rule 614.12: "Permanents enter tapped" on another permanent; never on the entering one.
         for other in self.in_zone("battlefield"):
@@ -106,6 +113,8 @@ class Zones:
         for kind, count in counters.items():
             obj.counters[kind] = Counter(count, obj.timestamp)
         self.emit("entered", name=obj.name, player=self.player_name(controller), from_zone=from_zone)
+        if copy:
+            self.start_copies(obj, copy)
         for key, value in made.items():
             self.emit(
                 "chose",
@@ -119,14 +128,18 @@ class Zones:
         self.changed()
         self.check_state_triggers()
 
-    def hypothetical(self, obj: GameObject, controller: str) -> Computed:
+    def hypothetical(self, obj: GameObject, controller: str, copy=None) -> Computed:
         saved = (obj.zone, obj.controller)
         obj.zone, obj.controller = "battlefield", controller
+        entering = self.pending_copy(obj, copy)
+        self.effects.extend(entering)
         self._view = None
         try:
             return compute(self)[obj.id]
         finally:
             obj.zone, obj.controller = saved
+            for effect in entering:
+                self.effects.remove(effect)
             self._view = None
 
     def validate_choice(self, obj: GameObject, ability: Ability, controller: str, choices: dict) -> object:
@@ -143,6 +156,9 @@ class Zones:
                 raise IllegalAction(
                     f"{value!r} is not an opponent of {controller!r}", code="choice-invalid", rule="614.12a"
                 )
+        elif kind == "creature_type":
+            if not isinstance(value, str) or not value:
+                raise IllegalAction(f"{value!r} is not a creature type", code="choice-invalid", rule="205.3m")
         elif kind == "color":
             if value not in COLORS:
                 raise IllegalAction(f"{value!r} is not a color (W, U, B, R, G)", code="choice-invalid", rule="105.1")

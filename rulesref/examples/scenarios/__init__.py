@@ -15,7 +15,7 @@ docs/examples.md. Nothing here imports Django.
 - :mod:`.cards`: cards, abilities, effects and filters built for the engine.
 """
 
-from .cards import build_ability, build_cards, build_effect, build_filter
+from .cards import build_ability, build_cards, build_copy_except, build_effect, build_filter
 from .model import (
     GAMES,
     LANGUAGE_PARAMETER,
@@ -51,6 +51,7 @@ __all__ = [
     "build_ability",
     "build_cards",
     "build_effect",
+    "build_copy_except",
     "build_filter",
     "interpolated",
     "line_of",

@@ -14,6 +14,7 @@ from ..engine.definitions import (
     Ability,
     AsEnters,
     CardSpec,
+    CopyExceptions,
     EffectSpec,
     Filter,
     LifeReplacement,
@@ -29,6 +30,8 @@ from .model import PT_RE
 from .tables import Table, interpolated
 
 DURATIONS = ("", "end_of_turn")
+# What a copy effect may leave uncopied (707.9c).
+COPY_KEEPS = ("name", "colors", "pt")
 TRIGGER_EVENTS = ("crews", "hand_empty")
 
 
@@ -70,6 +73,17 @@ def build_card(table: Table, key: str, params: dict[str, object]) -> CardSpec:
     if len(set(keys)) != len(keys):
         raise table.error("abilities", "two abilities share a key")
     token = table.bool("token")
+    # A flip card's bottom half (710.1b), a double-faced card's back face (712.1): cards of their own.
+    flip = table.table("flip")
+    back = table.table("back")
+    transforming = table.bool("transforming", back is not None)
+    halves = table.tables("halves")
+    if halves and len(halves) != 2:
+        raise table.error("halves", "a split card has two halves (709.1)")
+    if flip is not None and back is not None:
+        raise table.error("flip", "a card is a flip card or a double-faced card, not both")
+    if transforming and back is None:
+        raise table.error("transforming", "a transforming double-faced card needs its back face (back = {…})")
     table.done()
     return CardSpec(
         key=key,
@@ -83,6 +97,10 @@ def build_card(table: Table, key: str, params: dict[str, object]) -> CardSpec:
         toughness=None if toughness is None else str(toughness),
         abilities=abilities,
         token=token,
+        flip=build_card(flip, f"{key}.flip", params) if flip else None,
+        back=build_card(back, f"{key}.back", params) if back else None,
+        transforming=transforming,
+        halves=tuple(build_card(half, f"{key}.half{n}", params) for n, half in enumerate(halves)),
     )
 
 
@@ -115,6 +133,8 @@ def build_ability(table: Table, params: dict) -> Ability:
     if combat and combat not in COMBAT_RULES:
         raise table.error("combat", f"{combat!r} is not one of {', '.join(COMBAT_RULES)}")
     counters = table.table("counters_on_enter")
+    enter_as_copy = table.table("others_enter_as_copy")
+    forbids = table.table("forbids_entering")
     counters_on_enter = ()
     if counters:
         counters_on_enter = tuple((kind, counters.int(kind, minimum=0)) for kind in list(counters.data))
@@ -126,7 +146,7 @@ def build_ability(table: Table, params: dict) -> Ability:
         crew=crew,
         static=build_effect(static, params) if static else None,
         cda=build_cda(cda, params) if cda else None,
-        as_enters=build_as_enters(as_enters) if as_enters else None,
+        as_enters=build_as_enters(as_enters, params) if as_enters else None,
         enters_tapped=table.bool("enters_tapped"),
         permanents_enter_tapped=table.bool("permanents_enter_tapped"),
         counters_on_enter=counters_on_enter,
@@ -138,9 +158,47 @@ def build_ability(table: Table, params: dict) -> Ability:
         combat=combat,
         prevent=build_filter(prevent) if prevent else None,
         life=build_life(life) if life else None,
+        morph=build_morph(table),
+        others_enter_as_copy=build_filter(enter_as_copy) if enter_as_copy else None,
+        forbids_entering=build_filter(forbids) if forbids else None,
     )
     table.done()
     return ability
+
+
+def build_morph(table: Table) -> str:
+    """Morph {cost} (702.37): kept as written, checked as a mana cost."""
+    cost = table.str("morph", "")
+    if cost:
+        try:
+            ManaCost.parse(cost)
+        except ValueError as error:
+            raise table.error("morph", str(error)) from None
+    return cost
+
+
+def build_copy_except(table: Table | None, params: dict) -> CopyExceptions:
+    """A copy effect's "except …" (707.9)."""
+    if table is None:
+        return CopyExceptions()
+    keep = table.strings("keep", choices=COPY_KEEPS)
+    counters = table.table("counters")
+    found = ()
+    if counters:
+        found = tuple((kind, counters.int(kind, minimum=0)) for kind in list(counters.data))
+        counters.done()
+    exceptions = CopyExceptions(
+        keep=keep,
+        set_pt=pair_of_ints(table, "set_pt", params),
+        add_types=table.strings("add_types"),
+        add_subtypes=table.strings("add_subtypes"),
+        add_supertypes=table.strings("add_supertypes"),
+        add_abilities=tuple(build_ability(t, params) for t in table.tables("add_abilities")),
+        counters=found,
+        if_creature=build_copy_except(table.table("if_creature"), params) if table.has("if_creature") else None,
+    )
+    table.done()
+    return exceptions
 
 
 def build_cda(table: Table, params: dict) -> tuple[Quantity, Quantity]:
@@ -151,10 +209,14 @@ def build_cda(table: Table, params: dict) -> tuple[Quantity, Quantity]:
     return (power, toughness)
 
 
-def build_as_enters(table: Table) -> AsEnters:
+def build_as_enters(table: Table, params: dict) -> AsEnters:
     choose = table.str("choose", required=True)
-    if choose not in ("opponent", "color", "pt"):
-        raise table.error("choose", "one of opponent, color, pt")
+    if choose not in ("opponent", "color", "pt", "creature_type", "copy"):
+        raise table.error("choose", "one of opponent, color, pt, creature_type, copy")
+    copy_filter = table.table("copy_of")
+    copy_except = table.table("except")
+    if choose != "copy" and (copy_filter or copy_except):
+        raise table.error("copy_of", 'copy_of and except belong to choose = "copy" (enter as a copy, 707.5)')
     options = []
     for text in table.strings("options"):
         match = PT_RE.match(text)
@@ -164,7 +226,12 @@ def build_as_enters(table: Table) -> AsEnters:
     if choose == "pt" and len(options) < 2:
         raise table.error("options", "list two or more power/toughness values (rule 208.2b)")
     table.done()
-    return AsEnters(choose, tuple(options))
+    return AsEnters(
+        choose,
+        tuple(options),
+        copy_filter=build_filter(copy_filter) if copy_filter else None,
+        copy_except=build_copy_except(copy_except, params),
+    )
 
 
 def build_trigger(table: Table, params: dict) -> Trigger:
@@ -217,6 +284,7 @@ FILTER_KEYS = {
     "types",
     "not_types",
     "subtypes",
+    "supertypes",
     "colors",
     "not_colors",
     "controller",
@@ -224,8 +292,11 @@ FILTER_KEYS = {
     "no_abilities",
     "cards",
     "other",
+    "chosen_type",
 }
 PLAYER_WORDS = ("you", "opponent", "chosen_player")
+# Effects on the game's rules an object can be under (613.11); checked by the check "restrictions".
+RESTRICTIONS = ("cant_be_blocked",)
 
 
 def build_filter(table: Table) -> Filter:
@@ -241,6 +312,7 @@ def build_filter(table: Table) -> Filter:
         types=table.strings("types"),
         not_types=table.strings("not_types"),
         subtypes=table.strings("subtypes"),
+        supertypes=table.strings("supertypes"),
         colors=table.strings("colors", choices=COLORS),
         not_colors=table.strings("not_colors", choices=COLORS),
         controller=table.str("controller", ""),
@@ -248,6 +320,7 @@ def build_filter(table: Table) -> Filter:
         no_abilities=table.bool("no_abilities"),
         cards=table.bool("cards"),
         other=table.bool("other"),
+        chosen_type=table.bool("chosen_type"),
     )
     table.done()
     return flt
@@ -334,6 +407,8 @@ def build_effect(table: Table, params: dict) -> EffectSpec:
         remove_types=table.strings("remove_types"),
         add_subtypes=table.strings("add_subtypes"),
         add_supertypes=table.strings("add_supertypes"),
+        add_chosen_type=table.bool("add_chosen_type"),
+        set_name=table.str("set_name", ""),
         set_colors=set_colors,
         add_colors=table.strings("add_colors", choices=COLORS),
         add_abilities=add_abilities,
@@ -342,11 +417,12 @@ def build_effect(table: Table, params: dict) -> EffectSpec:
         set_pt=set_pt,
         modify_pt=pair_of_ints(table, "modify_pt", params),
         switch_pt=table.bool("switch_pt"),
+        restrictions=table.strings("restrictions", choices=RESTRICTIONS),
     )
     for name in spec.add_types + spec.remove_types:
         if name not in PERMANENT_TYPES + ("Instant", "Sorcery", "Kindred", "Существо"):
             raise table.error("add_types", f"{name!r} is not a card type")
-    if not spec.layers():
+    if not spec.layers() and not spec.restrictions:
         raise table.error(None, "the effect does nothing (no layer part)")
     table.done()
     return spec

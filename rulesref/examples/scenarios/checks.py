@@ -28,6 +28,11 @@ def a_pt(scope: Scope, table: Table, key: str, value: object) -> None:
         raise table.error(key, 'expected a string such as "4/4", or "none" for no power and toughness')
 
 
+def a_name(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, str):
+        raise table.error(key, 'expected a name, or "" for no name (a face-down permanent, 708.2a)')
+
+
 def a_number(scope: Scope, table: Table, key: str, value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise table.error(key, "expected a whole number or ${expression}")
@@ -91,8 +96,10 @@ def pts_after_layers(scope: Scope, table: Table, key: str, value: object) -> Non
 
 
 def an_effect_timestamp(scope: Scope, table: Table, key: str, value: object) -> None:
-    if not isinstance(value, dict) or set(value) != {"effect", "same_as"}:
-        raise table.error(key, 'expected { effect = "…", same_as = "object id" }')
+    if not isinstance(value, dict) or set(value) not in ({"effect", "same_as"}, {"effect", "after"}):
+        raise table.error(
+            key, 'expected { effect = "…", same_as = "object id" } or { effect = "…", after = "object id" }'
+        )
 
 
 def actions_and_verdicts(scope: Scope, table: Table, key: str, value: object) -> None:
@@ -168,6 +175,14 @@ OBJECT_CHECKS: dict[str, Validator] = {
     "blocked": a_truth,
     "assignment_order": strings,
     "legal_assignments": assignments,
+    # Copies and faces.
+    "name": a_name,
+    "texts": strings,
+    "face_down": a_truth,
+    "transformed": a_truth,
+    "every_creature_type": a_truth,
+    "mana_cost": a_name,
+    "restrictions": strings,
 }
 PLAYER_CHECKS: dict[str, Validator] = {
     "life": a_number,

@@ -134,11 +134,16 @@ class Scope:
                 if value not in self.players:
                     raise table.error(key, f"{value!r} is not a player")
                 result[key] = value
-            elif key in ("color", "pt"):
+            elif key in ("color", "pt", "creature_type"):
                 self.check_names(table, key, value)
                 result[key] = value
+            elif key == "copy":  # the object it enters as a copy of (707.5), or a list (707.9e)
+                for target in value if isinstance(value, list) else [value]:
+                    if target not in self.object_ids:
+                        raise table.error(key, f"no object {target!r}")
+                result[key] = value
             else:
-                raise table.error(key, "choices: opponent, color or pt")
+                raise table.error(key, "choices: opponent, color, pt, creature_type or copy")
         table.done()
         return result
 

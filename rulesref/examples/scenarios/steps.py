@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine.definitions import ZONES
-from .cards import build_filter
+from .cards import build_copy_except, build_filter
 from .checks import read_expectations
 from .combat_steps import actions as combat_actions
 from .combat_steps import read_when
@@ -116,6 +116,40 @@ def a_filter(scope: Scope, table: Table, key: str, args: dict) -> dict:
     return dict(flt.data)
 
 
+def some_exceptions(scope: Scope, table: Table, key: str, args: dict) -> dict:
+    """A copy effect's "except …" (707.9), checked by building it."""
+    exceptions = table.table(key)
+    if exceptions is None:
+        return {}
+    build_copy_except(scope.with_defaults(exceptions), scope.default_params())
+    return dict(exceptions.data)
+
+
+def some_objects(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
+    members = list(table.strings(key))
+    for member in members:
+        if member not in scope.object_ids:
+            raise table.error(key, f"no object {member!r}")
+    if not members:
+        raise table.error(key, "name the objects")
+    return members
+
+
+def everything_matching(scope: Scope, table: Table, key: str, args: dict) -> dict | None:
+    """ "Transform all Humans": a filter, or ``object`` for one permanent; one of the two."""
+    if table.has(key) == (args["object"] is not None):
+        raise table.error(key, "name the object, or all = {filter} for every matching permanent (one of the two)")
+    return a_filter(scope, table, key, args) if table.has(key) else None
+
+
+def a_copy_id(scope: Scope, table: Table, key: str, args: dict) -> str:
+    object_id = table.str(key, required=True)
+    if not ID_RE.match(object_id) or object_id in scope.object_ids:
+        raise table.error(key, f"{object_id!r}: a new object id (lower-case letters, digits, - and _)")
+    scope.add_objects(object_id, 1)
+    return object_id
+
+
 def a_hand_count(scope: Scope, table: Table, key: str, args: dict) -> object:
     """A discard without a count discards the whole hand (None)."""
     return scope.count(table, key) if table.has(key) else None
@@ -195,6 +229,11 @@ def placement(scope: Scope, table: Table) -> dict:
         "attached_to": table.str("attached_to"),
         "counters": {},
         "choices": {},
+        # Statuses (110.5): face down (708), flipped (710), back face up (712).
+        "face_down": table.bool("face_down"),
+        "flipped": table.bool("flipped"),
+        "transformed": table.bool("transformed"),
+        "half": table.str("half", ""),  # a split card on the stack, cast as this half (709.3)
     }
     if placed["attached_to"] and placed["attached_to"] not in scope.object_ids:
         raise table.error("attached_to", f"no object {placed['attached_to']!r} placed before this one")
@@ -259,6 +298,21 @@ ACTIONS: dict[str, dict[str, Reader]] = {
     "begin_resolution": {"label": a_text},
     "end_resolution": {"spell": an_optional_object},
     "attempt": {"action": a_text, "object": an_object, "target": an_optional_object},
+    # Copies and faces (engine/copies.py).
+    "become_copy": {
+        "object": an_object,
+        "of": an_object,
+        "except": some_exceptions,
+        "id": an_optional_effect_id,
+        "label": a_label,
+        "duration": a_duration,
+    },
+    "create_copy": {"of": an_object, "controller": you_by_default, "choices": some_choices, "id": a_copy_id},
+    "transform": {"object": an_optional_object, "all": everything_matching},
+    "flip": {"object": an_object},
+    "turn_face_up": {"object": an_object},
+    "enter_together": {"objects": some_objects, "controller": an_entering_controller},
+    "put_sticker": {"object": an_object, "word": a_text, "after": a_count},
 }
 ACTIONS.update(
     combat_actions(
