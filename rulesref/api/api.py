@@ -6,6 +6,7 @@ template keeps its script in a file of its own)."""
 from __future__ import annotations
 
 from django.http import Http404
+from django.shortcuts import render
 from ninja import NinjaAPI
 from ninja.errors import HttpError, ValidationError
 from ninja.openapi.docs import Swagger
@@ -38,7 +39,10 @@ class Docs(Swagger):
     template = "api/docs.html"
 
     def render_page(self, request, api, **kwargs):
-        response = super().render_page(request, api, **kwargs)
+        # The settings as data for json_script (escaped for a <script> element), not a JSON string
+        # marked safe.
+        settings = {**self.settings, "url": self.get_openapi_url(api, kwargs)}
+        response = render(request, self.template, {"swagger_settings": settings, "api": api})
         # Swagger UI's style sheet draws its icons from data: URLs; this page alone may load such images
         # (its scripts stay files of the site's own, as everywhere).
         response._csp_update = {"img-src": ["'self'", "data:"]}

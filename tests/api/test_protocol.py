@@ -169,6 +169,9 @@ def test_the_footer_links_the_api_description(api):
     assert page.status_code == 200
     assert b'<script src="/static/ninja/swagger-ui-bundle.js"></script>' in page.content
     assert b"<script>" not in page.content
+    # Swagger UI's settings as data (json_script): the description's address, read by swagger-ui-init.js.
+    assert b'<script id="swagger-settings" type="application/json">' in page.content
+    assert b'"url": "/api/v1/openapi.json"' in page.content
     # Only its icons (data: images) are allowed beyond the site's policy; scripts stay the site's own.
     assert "img-src 'self' data:" in page["Content-Security-Policy"]
     assert "default-src 'self'" in page["Content-Security-Policy"]
