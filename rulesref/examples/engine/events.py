@@ -48,6 +48,22 @@ EVENT_TEXT = {
     "resolution-begins": "A spell or ability began to resolve: {label}",
     "resolution-ends": "It finished resolving",
     "destroyed": "{name} was destroyed",
+    "cast": "{player} cast {name}",
+    "activated": "{player} activated {label}",
+    "paid": "{player} paid {cost}",
+    "mana": "{player} added {mana} to their mana pool",
+    "no-mana": "{label} produced no mana",
+    "cost-changed": "{label} changed the total cost by {amount}",
+    "sacrificed": "{name} was sacrificed",
+    "target-illegal": "{label}: {target} is no longer a legal target",
+    "fizzled": "{label} did not resolve: all its targets are illegal",
+    "condition-false": "{label}: its “if” condition is false, so it does nothing",
+    "delayed": "Delayed triggered ability created: {label}",
+    "countered": "Countered: {label}",
+    "won": "{player} won the game",
+    "exchange-failed": "{label}: the exchange can’t be completed, so nothing is exchanged",
+    "targets-changed": "{label}: its targets were changed",
+    "no-targets": "{label}: no legal target, so it is removed",
 }
 
 

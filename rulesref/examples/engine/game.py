@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .actions import Actions
 from .budget import Budget
+from .casting import Casting
 from .definitions import Filter
 from .effects import Effects
 from .layers import Active, Computed, LayerSystem
@@ -26,11 +27,11 @@ from .zones import Zones
 __all__ = ["BERSERK_STAGES", "MTG_STEPS", "Game"]
 
 
-class Game(Zones, Actions, Effects, Stack, Turns, StateBasedActions, GameState):
+class Game(Zones, Actions, Effects, Casting, Stack, Turns, StateBasedActions, GameState):
     """The game and every action a step takes. Its parts live in modules of their own: zones
     (:mod:`.zones`), permanents and players (:mod:`.actions`), continuous effects (:mod:`.effects`),
-    the stack (:mod:`.stack`), turns and priority (:mod:`.turns`), state-based actions (:mod:`.sba`);
-    here are the reads every part shares."""
+    casting and activating (:mod:`.casting`), the stack (:mod:`.stack`), turns and priority (:mod:`.turns`),
+    state-based actions (:mod:`.sba`); here are the reads every part shares."""
 
     def __init__(self, *, rules: str = "mtg", budget: Budget | None = None):
         super().__init__(rules=rules, budget=budget)

@@ -23,6 +23,8 @@ class Turns:
         self.turn.step = step
         self.emit("step", step=step)
         self.changed()
+        self.empty_pools()  # rule 500.4
+        self.fire("step", None, step=step)  # "at the beginning of …" (603.2, 603.7)
 
     def end_turn(self) -> None:
         """The cleanup step (rule 514.2): damage is removed and "until end of turn" effects
@@ -43,6 +45,7 @@ class Turns:
         self.turn.active = players[(players.index(self.turn.active) + 1) % len(players)]
         self.turn.step = "untap" if self.rules == "mtg" else "start"
         self.attack = None
+        self.spent_this_turn = {}
         for obj in self.objects.values():
             obj.used_this_turn = set()
         self.emit("turn", number=self.turn.number, player=self.player_name(self.turn.active))

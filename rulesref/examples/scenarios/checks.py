@@ -56,6 +56,11 @@ def event_codes(scope: Scope, table: Table, key: str, value: object) -> None:
             raise table.error(key, f"{code!r} is not an event the engine reports")
 
 
+def a_mana_text(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, str) or not all(part in "WUBRGC" for part in value.replace("{", "").replace("}", "")):
+        raise table.error(key, 'expected mana such as "{R}{R}{G}", or "" for an empty pool')
+
+
 def a_zone(scope: Scope, table: Table, key: str, value: object) -> None:
     if value not in ZONES:
         raise table.error(key, f"{value!r} is not a zone")
@@ -132,6 +137,8 @@ PLAYER_CHECKS: dict[str, Validator] = {
     "library": a_number,
     "graveyard": a_number,
     "lost": a_truth,
+    "won": a_truth,
+    "mana_pool": a_mana_text,
 }
 GAME_CHECKS: dict[str, Validator] = {
     "stack": strings,
@@ -140,6 +147,8 @@ GAME_CHECKS: dict[str, Validator] = {
     "events_include": event_codes,
 }
 ATTEMPT_CHECKS: dict[str, Validator] = {"legal": a_truth, "reasons": strings}
+# The steps whose legality a check may state: an illegal cast or activation is then recorded, not fatal.
+ATTEMPTS = ("attempt", "cast", "activate", "change_targets")
 # The fields of an expect table besides the checks.
 SUBJECT_FIELDS = ("object", "player", "says")
 
@@ -153,7 +162,7 @@ def read_expectations(scope: Scope, n: int, table: Table, do: str) -> list[Expec
     elif table.has("player"):
         subject, target, allowed = "player", scope.player_ref(table, "player"), PLAYER_CHECKS
     elif any(key in table.data for key in ATTEMPT_CHECKS):
-        if do != "attempt":
+        if do not in ATTEMPTS:
             raise table.error(None, "legal and reasons check the step's attempt; this step is not an attempt")
         subject, target, allowed = "attempt", "", ATTEMPT_CHECKS
     else:

@@ -14,7 +14,7 @@ from .cards import build_filter
 from .checks import read_expectations
 from .model import ID_RE, Step
 from .scope import Scope
-from .tables import Table
+from .tables import Table, interpolated
 
 Reader = Callable[[Scope, Table, str, dict], object]
 
@@ -135,6 +135,74 @@ def crew_members(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
     return members
 
 
+def some_targets(scope: Scope, table: Table, key: str, args: dict) -> dict[str, list[str]]:
+    """``targets = { creature = "bear", land = ["forest"] }``: each target's name, and the objects or
+    players chosen for it."""
+    chosen = table.table(key)
+    if chosen is None:
+        return {}
+    result = {}
+    for name in list(chosen.data):
+        picks = chosen.strings(name)
+        for pick in picks:
+            if pick not in scope.object_ids and pick not in scope.players:
+                raise chosen.error(name, f"{pick!r} is neither an object nor a player")
+        result[name] = list(picks)
+    chosen.done()
+    return result
+
+
+def some_strings(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
+    return list(table.strings(key))
+
+
+def some_objects(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
+    found = list(table.strings(key))
+    for oid in found:
+        if oid not in scope.object_ids:
+            raise table.error(key, f"no object {oid!r}")
+    return found
+
+
+def a_value(scope: Scope, table: Table, key: str, args: dict) -> object:
+    return scope.count(table, key, 0)
+
+
+def some_mana(scope: Scope, table: Table, key: str, args: dict) -> str:
+    from ..engine.mana import ManaCost
+
+    raw = table.str(key, required=True)
+    scope.check_names(table, key, raw)
+    text = str(interpolated(table, raw, scope.default_params()))  # a choice parameter may give the mana
+    try:
+        symbols = ManaCost.parse(text).symbols
+    except ValueError as error:
+        raise table.error(key, str(error)) from None
+    if any(s.text not in ("W", "U", "B", "R", "G", "C") for s in symbols):
+        raise table.error(key, "mana is {W}, {U}, {B}, {R}, {G} or {C} (rule 106.1)")
+    return raw
+
+
+def an_optional_filter(scope: Scope, table: Table, key: str, args: dict) -> dict | None:
+    return a_filter(scope, table, key, args) if table.has(key) else None
+
+
+def a_yes(scope: Scope, table: Table, key: str, args: dict) -> bool:
+    return table.bool(key, True)
+
+
+def mana_pools(scope: Scope, table: Table, key: str, args: dict) -> dict:
+    pools = table.table(key)
+    found = {}
+    if pools:
+        for player in list(pools.data):
+            if player not in scope.players:
+                raise pools.error(player, "not a player")
+            found[player] = some_mana(scope, pools, player, args)
+        pools.done()
+    return found
+
+
 # -- setup ------------------------------------------------------------------------------------
 
 
@@ -213,7 +281,7 @@ def placement(scope: Scope, table: Table) -> dict:
 # -- the vocabulary -----------------------------------------------------------------------------
 
 ACTIONS: dict[str, dict[str, Reader]] = {
-    "setup": {"turn": a_turn, "life": life_totals, "place": placements},
+    "setup": {"turn": a_turn, "life": life_totals, "place": placements, "mana": mana_pools},
     "move": {"object": an_object, "to": a_zone_off_the_battlefield, "top": a_flag},
     "enter": {
         "object": an_object,
@@ -225,7 +293,7 @@ ACTIONS: dict[str, dict[str, Reader]] = {
     "draw": {"player": you_by_default, "count": a_count},
     "discard": {"player": you_by_default, "count": a_hand_count},
     "crew": {"vehicle": an_object, "crew": crew_members},
-    "resolve": {"count": a_count},
+    "resolve": {"count": a_count, "pay": a_yes},
     "apply": {
         "id": a_new_effect_id,
         "label": a_text,
@@ -257,6 +325,26 @@ ACTIONS: dict[str, dict[str, Reader]] = {
     "begin_resolution": {"label": a_text},
     "end_resolution": {"spell": an_optional_object},
     "attempt": {"action": a_text, "object": an_object, "target": an_optional_object},
+    # Casting and activating (engine/casting.py).
+    "cast": {
+        "object": an_object,
+        "player": an_entering_controller,
+        "targets": some_targets,
+        "modes": some_strings,
+        "x": a_value,
+        "kicked": a_flag,
+        "sacrifice": some_objects,
+    },
+    "activate": {
+        "object": an_object,
+        "ability": a_text,
+        "targets": some_targets,
+        "modes": some_strings,
+        "x": a_value,
+    },
+    "add_mana": {"player": you_by_default, "mana": some_mana, "only_for": an_optional_filter},
+    "change_targets": {"spell": an_object, "targets": some_targets},
+    "gain_life": {"player": you_by_default, "amount": a_count},
 }
 # The fields every step has besides its action's.
 COMMON_FIELDS = ("do", "text", "expect")
