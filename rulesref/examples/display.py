@@ -288,6 +288,8 @@ def show(key: str, value: object, effect_labels: dict | None = None, object_name
         return str(messages.ZONES.get(value, value))
     if key == "colors" and isinstance(value, list):
         return ", ".join(str(messages.COLORS.get(c, c)) for c in value) or _("colorless")
+    if key == "mana_pool":
+        return str(value) or _("empty")
     if key == "reasons" and isinstance(value, list):
         return "; ".join(str(messages.ILLEGAL.get(code, code)) for code in value) or "—"
     if key == "can" and isinstance(value, dict):

@@ -40,6 +40,10 @@ REASON_TEXT = {
     "no-enemy-attack": "no enemy strike is being declared",
     "own-creature-attacked": "only the attacked player’s creatures can defend",
     "not-attacked": "it is not the creature being struck",
+    "target-twice": "the same object is chosen twice for one word “target”",
+    "mode-count": "the number of modes chosen is not allowed",
+    "unpaid": "the cost can’t be paid with the mana available",
+    "wrong-zone": "this ability works only in another zone",
 }
 
 ACTIONS = {"mtg": ("attack", "tap"), "berserk": ("attack", "shot", "defend", "parry")}
