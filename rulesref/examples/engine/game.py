@@ -6,8 +6,9 @@ read after a change. State-based actions (``sba.py``) and putting waiting trigge
 abilities on the stack happen in :meth:`Game.settle`, which the runner calls where a player
 would receive priority (rule 704.3), never in the middle of a resolution.
 
-What is *not* modelled is listed in docs/examples.md: casting costs and mana, targets,
-priority passing, combat, copy effects, text-changing effects, multiplayer.
+Spells are cast and abilities activated with their modes, targets and costs (``casting.py``);
+what is *not* modelled is listed in docs/examples.md: priority passing, combat, copy effects,
+text-changing effects, multiplayer.
 """
 
 from __future__ import annotations
