@@ -391,6 +391,8 @@ def cast_or_activate(game: Game, scenario: Scenario, step: Step, params: dict):
                 x=how_many(scenario, f"steps[{step.index}].x", args["x"], params),
                 kicked=args["kicked"],
                 sacrifice=tuple(args["sacrifice"]),
+                convoke=tuple(args["convoke"]),
+                free=args["free"],
                 player=args["player"],
             )
         elif step.do == "activate":

@@ -514,3 +514,97 @@ def test_a_state_trigger_sees_the_hand_a_cast_empties():
         "Dread Knight",
         "Charm: Whenever you have no cards in hand, draw a card.",
     ]
+
+
+def test_convoke_taps_creatures_for_part_of_the_locked_in_cost():
+    """Rule 702.51: each tapped creature pays {1} or one mana of its colour; the rest is mana."""
+    g = game()
+    convoke = Ability(key="convoke", keyword="convoke", text="Convoke")
+    wurm = card("Siege Wurm", "Creature — Wurm", "5", "5", cost="{3}{G}{G}", abilities=[convoke])
+    put(g, "wurm", wurm, zone="hand")
+    put(g, "elves", card("Llanowar Elves", "Creature — Elf Druid", "1", "1", cost="{G}"))
+    put(g, "knight", card("White Knight", "Creature — Knight", "2", "2", cost="{W}{W}"))
+    put(g, "idle", card("Idle Knight", "Creature — Knight", "2", "2", cost="{W}"))
+    g.add_mana("you", "{G}{B}{B}")
+    g.cast("wurm", convoke=("elves", "knight"))
+    assert [(oid, g.get(oid).tapped) for oid in ("elves", "knight", "idle")] == [
+        ("elves", True),
+        ("knight", True),
+        ("idle", False),
+    ]
+    assert g.pool("you") == []
+
+
+def test_an_illegal_convoke_leaves_no_creature_mana_behind():
+    g = game()
+    wurm = card(
+        "Siege Wurm",
+        "Creature — Wurm",
+        "5",
+        "5",
+        cost="{5}{G}{G}",
+        abilities=[Ability(key="c", keyword="convoke", text="Convoke")],
+    )
+    put(g, "wurm", wurm, zone="hand")
+    put(g, "elves", card("Llanowar Elves", "Creature — Elf Druid", "1", "1", cost="{G}"))
+    with pytest.raises(IllegalAction) as error:
+        g.cast("wurm", convoke=("elves",))
+    assert error.value.code == "unpaid"
+    assert (g.pool("you"), g.get("elves").tapped, g.get("wurm").zone) == ([], False, "hand")
+
+
+def test_without_paying_its_mana_cost_increases_still_apply():
+    """Rules 118.9 and 601.2f: a free spell under "cost {1} more" costs {1}."""
+    g = game()
+    golem = card(
+        "Lodestone Golem",
+        "Artifact Creature — Golem",
+        "5",
+        "3",
+        abilities=[
+            Ability(
+                key="tax",
+                text="Nonartifact spells cost {1} more to cast.",
+                cost_change=CostChange(Filter(zone="stack", not_types=("Artifact",)), generic=1, caster="any"),
+            )
+        ],
+    )
+    put(g, "golem", golem, owner="opponent")
+    put(g, "rift", card("Rift", "Sorcery", cost="{3}{R}"), zone="exile")
+    with pytest.raises(IllegalAction):
+        g.cast("rift", free=True)
+    assert g.get("rift").zone == "exile"
+    g.add_mana("you", "{C}")
+    g.cast("rift", free=True)
+    assert (g.pool("you"), g.get("rift").zone) == ([], "stack")
+
+
+def test_for_as_long_as_you_control_it():
+    """Rule 611.2b: over before it began, the effect does nothing; it ends when control is lost."""
+    g = game()
+    steal = Program(
+        (Instruction("gain_control", what="artifact", duration="while_you_control_source"),),
+        targets=(TargetSpec("artifact", Filter(types=("Artifact",))),),
+    )
+    thief = card(
+        "Master Thief",
+        "Creature — Human Rogue",
+        "1",
+        "2",
+        abilities=[Ability(key="steal", text="…", trigger=Trigger(on="enters", subject="self", program=steal))],
+    )
+    put(g, "cube", card("Doubling Cube", "Artifact"), owner="opponent")
+    put(g, "thief", thief, zone="hand")
+    g.enter("thief")
+    g.settle()
+    g.gain_control("thief", "opponent")
+    g.resolve()
+    assert g.computed("cube").controller == "opponent"
+    g.move("thief", "hand")
+    g.enter("thief")
+    g.settle()
+    g.resolve()
+    assert g.computed("cube").controller == "you"
+    g.gain_control("thief", "opponent")
+    g.settle()
+    assert g.computed("cube").controller == "opponent"

@@ -24,6 +24,8 @@ from .spells import Amount, Cost, Instruction, Program
 from .state import StackItem
 
 MANA_TYPES = COLORS + ("C",)
+# "for as long as you control [this]" (rule 611.2b): an effect's duration as well as "end_of_turn".
+WHILE_CONTROLLED = "while_you_control_source"
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,7 @@ class Mana:
 
     type: str
     only_for: object = None  # a Filter the spell must match, or None
+    convoked: str = ""  # convoke (702.51a): not mana, a creature tapped to pay for {1} or one of its colours
 
 
 def mana_text(pool: list[Mana]) -> str:
@@ -92,8 +95,8 @@ class Casting:
             if index == len(special):
                 if len(free) < generic:
                     return None
-                # Generic mana: restricted mana first, so unrestricted mana stays (106.6).
-                rest = sorted(free, key=lambda m: m.only_for is None)
+                # Generic mana: convoking creatures and restricted mana first, so unrestricted mana stays (106.6).
+                rest = sorted(free, key=lambda m: (not m.convoked, m.only_for is None))
                 return used + rest[:generic], life
             for kinds, count, life_cost in options(special[index]):
                 if life_cost:
@@ -125,11 +128,13 @@ class Casting:
         used, life = found
         for mana in used:
             self.pool(player).remove(mana)
+            if mana.convoked:
+                self.tap(mana.convoked)
         if life:
             self.lose_life(player, life)
         self.emit("paid", rule="601.2h", player=self.player_name(player), cost=cost_text(cost, x))
         self.changed()
-        return len(used)
+        return sum(1 for mana in used if not mana.convoked)
 
     # -- casting --------------------------------------------------------------------------------
 
@@ -148,6 +153,8 @@ class Casting:
         x: int = 0,
         kicked: bool = False,
         sacrifice: tuple[str, ...] = (),
+        convoke: tuple[str, ...] = (),
+        free: bool = False,
         player: str | None = None,
     ) -> StackItem:
         """Cast a spell (rule 601.2). Everything is checked before anything is paid; an illegal choice
@@ -167,11 +174,14 @@ class Casting:
         try:
             program = self.spell_program(object_id)
             item = StackItem(self.next_id("spell"), card.name, player, object_id, "spell", program=program)
+            if free:
+                item.context["free"] = "yes"  # "without paying its mana cost": an alternative cost (118.9)
             self.announce(item, program, modes=modes, x=x, kicked=kicked)
             self.choose_targets(item, program, targets or {})
             total = self.total_cost(item, program)
-            self.pay_cost(item, total, sacrifice=sacrifice, source=object_id)
+            self.pay_cost(item, total, sacrifice=sacrifice, source=object_id, convoke=convoke)
         except IllegalAction:
+            self.mana_pool[player] = [m for m in self.pool(player) if not m.convoked]
             self.leave(card, remember=False)
             self.place(card, from_zone, top=top)
             self.changed()
@@ -264,7 +274,9 @@ class Casting:
     def total_cost(self, item: StackItem, program: Program) -> Cost:
         """Rule 601.2f: the mana cost (or ability cost), plus additional costs and increases, minus
         reductions (generic mana only); the result is locked in before anything is paid."""
-        symbols = list((self.get(item.source).card.mana_cost or ManaCost(())).symbols)
+        symbols = (
+            [] if item.context.get("free") else list((self.get(item.source).card.mana_cost or ManaCost(())).symbols)
+        )
         extra = [c for c in (program.additional, program.kicker if item.kicked else None) if c is not None]
         for cost in extra:
             if cost.mana:
@@ -282,9 +294,12 @@ class Casting:
         total = Cost(mana=ManaCost(tuple(symbols)), sacrifice=sacrifice, life=sum(c.life for c in extra))
         return total
 
-    def pay_cost(self, item: StackItem, cost: Cost, *, sacrifice: tuple[str, ...] = (), source: str) -> None:
+    def pay_cost(
+        self, item: StackItem, cost: Cost, *, sacrifice: tuple[str, ...] = (), source: str, convoke: tuple = ()
+    ) -> None:
         """Rule 601.2g-h: everything is checked first (partial payments are not allowed), then paid."""
         player = item.controller
+        self.convoking(item, source, convoke)
         chosen = []
         if cost.sacrifice is not None:
             if len(sacrifice) != 1:
@@ -326,6 +341,8 @@ class Casting:
             self.pay_mana(player, mana, spell=spell, x=item.x)  # raises, naming the cost
         # Pay: mana first (mana abilities were activated before, 601.2g), then the rest.
         spent = self.pay_mana(player, mana, spell=spell, x=item.x) if mana.symbols or item.x else 0
+        for mana in [m for m in self.pool(player) if m.convoked]:
+            self.pool(player).remove(mana)  # convoking creatures left unused are not mana
         if spell:
             self.expend(player, spent)
         if cost.tap:
@@ -349,6 +366,24 @@ class Casting:
         if cost.exile_self:
             self.move(source, "exile")
         self.changed()
+
+    def convoking(self, item: StackItem, source: str, convoke: tuple) -> None:
+        """Rule 702.51a: each creature tapped for convoke pays {1} or one mana of its colour; it is offered
+        to the payment as one more "mana" and tapped if the payment uses it (702.51b: after the total
+        cost is determined)."""
+        if not convoke:
+            return
+        if not self.computed(source).has_keyword("convoke"):
+            raise IllegalAction(f"{item.label} has no convoke", code="no-convoke", rule="702.51a")
+        for oid in convoke:
+            view = self.computed(oid)
+            obj = self.get(oid)
+            if obj.zone != "battlefield" or obj.tapped or not view.is_creature or view.controller != item.controller:
+                raise IllegalAction(
+                    f"{obj.name} can't convoke: an untapped creature you control", code="convoke", rule="702.51a"
+                )
+            color = view.colors[0] if view.colors else "C"
+            self.pool(item.controller).insert(0, Mana(color, convoked=oid))
 
     def expend(self, player: str, spent: int) -> None:
         """Rule 700.14: "whenever you expend N" as the mana spent on spells this turn reaches N."""
@@ -710,8 +745,13 @@ class Casting:
             return False
         if do == "gain_control":
             objects = [o for o in self.objects_for(item, ins.what, context) if self.objects[o].zone == "battlefield"]
+            if ins.duration == WHILE_CONTROLLED and not self.still_controls(item.controller, item.source):
+                # Rule 611.2b: a "for as long as" duration that ended before the effect began: nothing.
+                self.emit("duration-over", rule="611.2b", label=item.label)
+                return False
             for oid in objects:
-                self.gain_control(oid, item.controller, duration=ins.duration, label=f"{item.label}: {self.name(oid)}")
+                label = f"{item.label}: {self.name(oid)}"
+                self.gain_control(oid, item.controller, duration=ins.duration, label=label, source=item.source)
             return bool(objects)
         if do == "exchange_control":
             first = self.objects_for(item, ins.what, context)
@@ -838,6 +878,18 @@ class Casting:
             self.pay_mana(player, total, x=x)
             return True
         return False
+
+    def still_controls(self, player: str, object_id: str | None) -> bool:
+        obj = self.objects.get(object_id) if object_id else None
+        return obj is not None and obj.zone == "battlefield" and self.computed(object_id).controller == player
+
+    def end_lapsed_effects(self) -> None:
+        """Rule 611.2b: a "for as long as you control [this]" effect ends when that stops being true."""
+        for effect in [e for e in self.effects if e.duration == WHILE_CONTROLLED]:
+            if not self.still_controls(effect.controller, effect.source):
+                self.effects.remove(effect)
+                self.emit("effect-ended", rule="611.2b", label=effect.label)
+                self.changed()
 
     def gain_life(self, player: str, amount: int) -> None:
         self.players[player].life += amount

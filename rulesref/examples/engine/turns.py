@@ -63,6 +63,7 @@ class Turns:
             return
         while True:
             self.budget.tick()
+            self.end_lapsed_effects()  # engine/casting.py: "for as long as" (611.2b)
             performed = self.check_state_based_actions()
             if performed:
                 continue

@@ -493,7 +493,7 @@ def build_instruction(table: Table, params: dict) -> Instruction:
     if mana and mana not in SPECIAL_MANA:
         mana_cost(table, "mana")
     duration = table.str("duration", "")
-    if duration not in DURATIONS:
+    if duration not in DURATIONS + ("while_you_control_source",):
         raise table.error("duration", f"{duration!r} is not a duration")
     instruction = Instruction(
         do=do,

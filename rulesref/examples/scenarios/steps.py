@@ -334,6 +334,8 @@ ACTIONS: dict[str, dict[str, Reader]] = {
         "x": a_value,
         "kicked": a_flag,
         "sacrifice": some_objects,
+        "convoke": some_objects,
+        "free": a_flag,
     },
     "activate": {
         "object": an_object,
