@@ -164,6 +164,7 @@ EVENTS = {
     "exchange-failed": _("{label}: the exchange can’t be completed, so nothing is exchanged"),
     "targets-changed": _("{label}: its targets were changed"),
     "no-targets": _("{label}: no legal target, so it is removed"),
+    "sacrifice-chosen": _("{player} chose {name} to sacrifice"),
     "duration-over": _("{label}: its “for as long as” duration ended before it began, so it does nothing"),
 }
 

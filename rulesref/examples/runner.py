@@ -303,7 +303,7 @@ def take(game: Game, scenario: Scenario, step: Step, params: dict, cards: dict):
     elif do == "crew":
         game.crew(args["vehicle"], args["crew"])
     elif do == "resolve":
-        game.decisions = {"pay": args["pay"]}
+        game.decisions = {"pay": args["pay"], "choose": args["choose"]}
         try:
             for _ in range(count("count")):
                 game.resolve()

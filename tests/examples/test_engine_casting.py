@@ -608,3 +608,69 @@ def test_for_as_long_as_you_control_it():
     g.gain_control("thief", "opponent")
     g.settle()
     assert g.computed("cube").controller == "opponent"
+
+
+def test_each_player_chooses_in_apnap_order_then_all_are_sacrificed_at_once():
+    """Rule 101.4: the active player's creature that watches deaths sees the other player's die with it."""
+    g = game()
+    edict = spell(
+        "Barter in Blood",
+        "{B}",
+        "Each player sacrifices a creature.",
+        Instruction("sacrifice", what="each", who="each_player", each=(CREATURE,)),
+        type_line="Sorcery",
+    )
+    watch = trigger(
+        "drain", "Whenever a creature dies, you gain 1 life.", "dies", Instruction("gain_life"), filter=CREATURE
+    )
+    put(g, "artist", card("Blood Artist", "Creature — Vampire", "0", "1", abilities=[watch]))
+    put(g, "theirs", bear(), owner="opponent")
+    put(g, "edict", edict, zone="hand")
+    g.add_mana("you", "{B}")
+    g.cast("edict")
+    g.resolve()
+    events = [(e.code, e.values.get("player")) for e in g.take_events() if e.code == "sacrifice-chosen"]
+    assert events == [("sacrifice-chosen", "You"), ("sacrifice-chosen", "Opponent")]
+    assert len(g.pending_triggers) == 2
+
+
+def test_an_amount_can_count_permanents_and_a_cost_can_be_the_cards_mana_cost():
+    """Rules 605.2 (no creatures, no mana, still no stack) and 702.1a (scavenge cost = mana cost)."""
+    g = game()
+    grove = card(
+        "Verdant Grove",
+        "Land",
+        abilities=[
+            Ability(
+                key="mana",
+                text="{T}: Add {G} for each creature you control.",
+                cost=Cost(tap=True),
+                mana_ability=True,
+                program=Program(
+                    (
+                        Instruction(
+                            "add_mana",
+                            mana="{G}",
+                            amount=Amount(0, "count", count=Filter(types=("Creature",), controller="you")),
+                        ),
+                    )
+                ),
+            )
+        ],
+    )
+    put(g, "grove", grove)
+    g.activate("grove", "mana")
+    assert (g.pool("you"), g.stack) == ([], [])
+    scavenge = Ability(
+        key="scavenge",
+        text="Scavenge",
+        zone="graveyard",
+        cost=Cost(mana_of_card=True, exile_self=True),
+        program=Program((Instruction("gain_life"),)),
+    )
+    put(
+        g, "ogre", card("Gray Ogre", "Creature — Ogre", "2", "2", cost="{2}{R}", abilities=[scavenge]), zone="graveyard"
+    )
+    g.add_mana("you", "{R}{R}{R}{G}")
+    g.activate("ogre", "scavenge")
+    assert ([m.type for m in g.pool("you")], g.get("ogre").zone) == (["G"], "exile")

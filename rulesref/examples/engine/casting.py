@@ -15,7 +15,7 @@ resolve (608.2h): the sacrificed creature's power from its last known informatio
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .definitions import EffectSpec, Selector
 from .errors import IllegalAction
@@ -445,6 +445,8 @@ class Casting:
         self.announce(item, program, modes=modes, x=x, kicked=False)
         self.choose_targets(item, program, targets or {})
         cost = ability.cost
+        if cost.mana_of_card:
+            cost = replace(cost, mana=obj.card.mana_cost or ManaCost(()), mana_of_card=False)
         loyalty = self.loyalty_change(player)
         if loyalty and any(kind == "loyalty" for kind, _ in cost.counters):
             cost = Cost(
@@ -637,6 +639,12 @@ class Casting:
                 ids = self.objects_for(item, amount.ref, context)
                 if ids:
                     value += getattr(self.computed(ids[0]), amount.of) or 0
+        elif amount.of == "count":
+            value += sum(
+                1
+                for obj in self.in_zone("battlefield")
+                if self.matches(amount.count, obj.id, source=item.source, controller=item.controller)
+            )
         elif amount.of == "counters":
             ids = self.objects_for(item, amount.ref, context)
             if ids and amount.kind in self.get(ids[0]).counters:
@@ -647,6 +655,8 @@ class Casting:
         """One instruction; True when it was done (for "if you do", rule 118.12)."""
         do = ins.do
         context["each"] = ins.each
+        if do == "sacrifice" and ins.what == "each" and ins.who != "you":
+            return self.each_sacrifices(item, ins, context)
         if do == "destroy" and ins.what == "each":
             # "Destroy all …": every one at once (rule 608.2j), so leave-the-battlefield abilities see them all.
             doomed = [self.get(oid) for oid in self.objects_for(item, "each", context)]
@@ -792,6 +802,35 @@ class Casting:
                 self.enter(oid, controller=item.controller)
             return bool(objects)
         raise IllegalAction(f"unknown instruction {do!r}", code="bad-instruction")
+
+    def each_sacrifices(self, item: StackItem, ins: Instruction, context: dict) -> bool:
+        """ "Each player sacrifices a creature" (rule 101.4): the active player chooses first, then each other
+        player in turn order; then every chosen permanent is sacrificed at the same time. A choice is the
+        step's (``choose = { you = "bear" }``), else the first the player controls."""
+        players = self.players_for(item, ins.who, context)
+        order = list(self.players)
+        start = order.index(self.turn.active)
+        players = sorted(players, key=lambda p: (order.index(p) - start) % len(order))
+        chosen = []
+        for player in players:
+            candidates = [
+                obj.id
+                for obj in self.in_zone("battlefield")
+                if self.computed(obj.id).controller == player
+                and any(self.matches(f, obj.id, source=item.source, controller=player) for f in ins.each)
+            ]
+            pick = self.decisions.get("choose", {}).get(player)
+            if pick is not None and pick not in candidates:
+                raise IllegalAction(f"{self.name(pick)} can't be chosen", code="bad-choice", rule="101.4")
+            pick = pick or (candidates[0] if candidates else None)
+            if pick is not None:
+                self.emit("sacrifice-chosen", rule="101.4", player=self.player_name(player), name=self.name(pick))
+                chosen.append(self.get(pick))
+        for obj in chosen:
+            self.emit("sacrificed", rule="701.21a", name=obj.name)
+        if chosen:
+            self.put_into_graveyard(chosen)
+        return bool(chosen)
 
     def produce_mana(self, item: StackItem, ins: Instruction, context: dict) -> bool:
         """Rule 106.5: an ability that would produce mana of an undefined type produces none; 106.7:

@@ -64,6 +64,7 @@ EVENT_TEXT = {
     "exchange-failed": "{label}: the exchange can’t be completed, so nothing is exchanged",
     "targets-changed": "{label}: its targets were changed",
     "no-targets": "{label}: no legal target, so it is removed",
+    "sacrifice-chosen": "{player} chose {name} to sacrifice",
     "duration-over": "{label}: its “for as long as” duration ended before it began, so it does nothing",
 }
 

@@ -29,6 +29,7 @@ class Amount:
     of: str = ""
     ref: str = "self"
     kind: str = ""
+    count: Filter | None = None  # ``of = "count"``: the number of permanents matching it
 
     def describe(self) -> str:
         if not self.of:
@@ -63,6 +64,7 @@ class Cost:
     exile_self: bool = False
     life: int = 0
     counters: tuple[tuple[str, int], ...] = ()  # (kind, change): loyalty +1 / -4 (rule 606.4)
+    mana_of_card: bool = False  # "a cost equal to its mana cost" (scavenge under Varolz, 702.1a)
 
     def describe(self) -> str:
         parts = [str(self.mana)] if self.mana and self.mana.symbols else []

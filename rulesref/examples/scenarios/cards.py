@@ -391,7 +391,7 @@ INSTRUCTIONS = (
     "put_onto_battlefield",
     "gets",
 )
-AMOUNT_READS = ("", "x", "power", "toughness", "life", "counters")
+AMOUNT_READS = ("", "x", "power", "toughness", "life", "counters", "count")
 SPECIAL_MANA = ("chosen_color_of_permanent", "could_produce", "double_pool")
 PROGRAM_KEYS = ("resolve", "targets", "modes", "choose", "kicked_modes", "additional", "kicker")
 
@@ -422,6 +422,7 @@ def build_cost(table: Table) -> Cost:
         exile_self=table.bool("exile_self"),
         life=table.int("life", 0, minimum=0),
         counters=changes,
+        mana_of_card=table.bool("mana_of_card"),
     )
     table.done()
     return cost
@@ -460,7 +461,16 @@ def build_amount(table: Table, key: str, params: dict, default: int = 1) -> Amou
         of = inner.str("of", "")
         if of not in AMOUNT_READS:
             raise inner.error("of", f"{of!r} is not one of {', '.join(a for a in AMOUNT_READS if a)}")
-        amount = Amount(inner.int("plus", 0), of, inner.str("ref", "self"), inner.str("kind", ""))
+        counted = inner.table("count")
+        amount = Amount(
+            inner.int("plus", 0),
+            of,
+            inner.str("ref", "self"),
+            inner.str("kind", ""),
+            build_filter(counted) if counted else None,
+        )
+        if (of == "count") != (amount.count is not None):
+            raise inner.error("count", 'of = "count" and count = {filter} go together')
         inner.done()
         return amount
     raise table.error(key, "expected a number or { of = …, ref = …, plus = n }")

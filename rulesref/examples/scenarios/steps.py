@@ -152,6 +152,22 @@ def some_targets(scope: Scope, table: Table, key: str, args: dict) -> dict[str, 
     return result
 
 
+def some_choices_of_objects(scope: Scope, table: Table, key: str, args: dict) -> dict[str, str]:
+    """``choose = { you = "bear", opponent = "elves" }``: what each player chooses as it resolves."""
+    chosen = table.table(key)
+    if chosen is None:
+        return {}
+    result = {}
+    for player in list(chosen.data):
+        if player not in scope.players:
+            raise chosen.error(player, "not a player")
+        result[player] = chosen.str(player)
+        if result[player] not in scope.object_ids:
+            raise chosen.error(player, f"no object {result[player]!r}")
+    chosen.done()
+    return result
+
+
 def some_strings(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
     return list(table.strings(key))
 
@@ -293,7 +309,7 @@ ACTIONS: dict[str, dict[str, Reader]] = {
     "draw": {"player": you_by_default, "count": a_count},
     "discard": {"player": you_by_default, "count": a_hand_count},
     "crew": {"vehicle": an_object, "crew": crew_members},
-    "resolve": {"count": a_count, "pay": a_yes},
+    "resolve": {"count": a_count, "pay": a_yes, "choose": some_choices_of_objects},
     "apply": {
         "id": a_new_effect_id,
         "label": a_text,
