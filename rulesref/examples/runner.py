@@ -274,7 +274,16 @@ def choices_for(raw: dict, params: dict) -> dict:
 
 
 def take(game: Game, scenario: Scenario, step: Step, params: dict, cards: dict):
-    """Take one step; returns the legality verdict of an attempt, else None."""
+    """Take one step; returns the legality verdict of an attempt, else None. The step's choices for the
+    game (the targets of the triggers it causes; what is chosen as something resolves) last as it does."""
+    game.decisions = {"targets": step.args.get("trigger_targets", {})}
+    try:
+        return take_step(game, scenario, step, params, cards)
+    finally:
+        game.decisions = {}
+
+
+def take_step(game: Game, scenario: Scenario, step: Step, params: dict, cards: dict):
     args = step.args
     do = step.do
     path = scenario.path
@@ -303,12 +312,9 @@ def take(game: Game, scenario: Scenario, step: Step, params: dict, cards: dict):
     elif do == "crew":
         game.crew(args["vehicle"], args["crew"])
     elif do == "resolve":
-        game.decisions = {"pay": args["pay"], "choose": args["choose"]}
-        try:
-            for _ in range(count("count")):
-                game.resolve()
-        finally:
-            game.decisions = {}
+        game.decisions.update(pay=args["pay"], choose=args["choose"])
+        for _ in range(count("count")):
+            game.resolve()
     elif do in ("cast", "activate", "change_targets"):
         return cast_or_activate(game, scenario, step, params)
     elif do == "add_mana":

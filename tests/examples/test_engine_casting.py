@@ -674,3 +674,43 @@ def test_an_amount_can_count_permanents_and_a_cost_can_be_the_cards_mana_cost():
     g.add_mana("you", "{R}{R}{R}{G}")
     g.activate("ogre", "scavenge")
     assert ([m.type for m in g.pool("you")], g.get("ogre").zone) == (["G"], "exile")
+
+
+def test_a_reflexive_trigger_comes_only_from_its_own_resolution():
+    """Rule 603.12: "you may sacrifice another creature. When you do, …" with the step's choices."""
+    g = game()
+    reflexive = Trigger(
+        on="reflexive",
+        program=Program(
+            (Instruction("damage", what="target", amount=Amount(0, "power", "sacrificed")),),
+            targets=(TargetSpec("target", CREATURE, players=True),),
+        ),
+    )
+    enters = trigger(
+        "enters",
+        "When this enters, you may sacrifice another creature. When you do, …",
+        "enters",
+        Instruction(
+            "sacrifice",
+            what="chosen",
+            each=(Filter(types=("Creature",), other=True),),
+            then=(Instruction("reflexive", trigger=reflexive),),
+        ),
+        subject="self",
+    )
+    put(g, "bear", bear())
+    put(g, "manticore", card("Manticore", "Creature — Manticore", "4", "3", abilities=[enters]), zone="hand")
+    g.enter("manticore")
+    g.settle()
+    g.decisions = {"pay": False, "choose": {"you": "bear"}}
+    g.resolve()
+    assert (g.pending_triggers, g.get("bear").zone) == ([], "battlefield")
+    g.move("manticore", "hand")
+    g.enter("manticore")
+    g.settle()
+    g.decisions = {"choose": {"you": "bear"}, "targets": {"target": ["opponent"]}}
+    g.resolve()
+    g.decisions = {}
+    g.settle()
+    g.resolve()
+    assert (g.get("bear").zone, g.players["opponent"].life) == ("graveyard", 18)

@@ -580,6 +580,14 @@ class Casting:
         if ref == "self":
             obj = self.objects.get(item.source)
             return [item.source] if obj is not None else []
+        if ref == "chosen":
+            # "you may sacrifice another creature": the step's choice (``choose``), if it takes the option.
+            pick = self.decisions.get("choose", {}).get(item.controller) if context.get("pay", True) else None
+            if pick is None:
+                return []
+            if not any(self.matches(f, pick, source=item.source, controller=item.controller) for f in context["each"]):
+                raise IllegalAction(f"{self.name(pick)} can't be chosen", code="bad-choice", rule="608.2d")
+            return [pick]
         if ref == "each":
             return [
                 obj.id
@@ -794,6 +802,25 @@ class Casting:
             return True
         if do == "pay":
             return self.pay_on_resolution(item, ins, context)
+        if do == "reflexive":
+            # Rule 603.12: created by this resolution, it triggers at once on what happened in it.
+            reflexive = StackItem(
+                self.next_id("trigger"),
+                f"{item.label} (reflexive)",
+                item.controller,
+                item.source,
+                "trigger",
+                ins.trigger,
+                dict(item.context),
+                program=ins.trigger.program,
+                sacrificed=item.sacrificed,
+            )
+            if reflexive.program.targets and not self.choose_trigger_targets(reflexive):
+                self.emit("no-targets", rule="603.3d", label=reflexive.label)
+                return False
+            self.pending_triggers.append(reflexive)
+            self.emit("trigger-waits", rule="603.12", label=reflexive.label)
+            return True
         if do == "put_onto_battlefield":
             objects = self.objects_for(item, ins.what, context)
             for oid in objects:

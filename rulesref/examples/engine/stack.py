@@ -230,9 +230,13 @@ class Stack:
 
     def choose_trigger_targets(self, item: StackItem) -> bool:
         """Rule 603.3d: a triggered ability's targets are chosen as it is put on the stack; the engine takes
-        the first legal ones in the battlefield's order, players after objects. With no legal target it
-        is removed (603.3d)."""
+        the step's choice (``decisions["targets"]``), else the first legal ones in the battlefield's order,
+        players after objects. With no legal target it is removed (603.3d)."""
         chosen = {}
+        named = self.decisions.get("targets", {})
+        if named:
+            self.choose_targets(item, item.program, named)
+            return True
         for spec in item.program.targets:
             candidates = [obj.id for obj in self.in_zone("battlefield")] + (list(self.players) if spec.players else [])
             legal = [c for c in candidates if self.legal_target(item, spec, self.target_ref(c))]

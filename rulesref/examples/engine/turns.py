@@ -37,6 +37,7 @@ class Turns:
             self.effects.remove(effect)
             self.emit("effect-ended", rule="514.2", label=effect.label)
         self.emit("cleanup", rule="514.2")
+        self.empty_pools()  # rule 500.4
         self.changed()
         self.settle()
         self.note_control_changes()

@@ -39,6 +39,7 @@ EVENT_TRIGGERS = (
     "cycled",
     "expend",
     "tapped_for_mana",
+    "reflexive",  # only the trigger of a "reflexive" instruction (603.12): no event fires it
 )
 DURATIONS = ("", "end_of_turn")
 TRIGGER_EVENTS = ("crews", "hand_empty") + EVENT_TRIGGERS
@@ -202,6 +203,8 @@ def build_trigger(table: Table, params: dict) -> Trigger:
         draw=table.int("draw", 0, minimum=0),
         **build_trigger_parts(table, params),
     )
+    if trigger.program is not None and (trigger.effect is not None or trigger.draw):
+        raise table.error("resolve", "say everything it does in resolve (not with effect or draw as well)")
     table.done()
     return trigger
 
@@ -390,6 +393,7 @@ INSTRUCTIONS = (
     "pay",
     "put_onto_battlefield",
     "gets",
+    "reflexive",
 )
 AMOUNT_READS = ("", "x", "power", "toughness", "life", "counters", "count")
 SPECIAL_MANA = ("chosen_color_of_permanent", "could_produce", "double_pool")
@@ -522,9 +526,9 @@ def build_instruction(table: Table, params: dict) -> Instruction:
         mode=table.str("mode", ""),
         each=tuple(build_filter(t) for t in table.tables("each")),
     )
-    if (instruction.what == "each") != bool(instruction.each):
-        raise table.error("each", 'what = "each" and each = [filters] go together')
-    needs = {"effect": "effect", "delayed": "trigger", "pay": "cost", "add_mana": "mana"}
+    if (instruction.what in ("each", "chosen")) != bool(instruction.each):
+        raise table.error("each", 'what = "each" or "chosen" and each = [filters] go together')
+    needs = {"effect": "effect", "delayed": "trigger", "pay": "cost", "add_mana": "mana", "reflexive": "trigger"}
     if do in needs and not getattr(instruction, needs[do]):
         raise table.error(needs[do], f"{do} needs {needs[do]}")
     if do in (

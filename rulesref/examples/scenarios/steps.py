@@ -365,7 +365,9 @@ ACTIONS: dict[str, dict[str, Reader]] = {
     "gain_life": {"player": you_by_default, "amount": a_count},
 }
 # The fields every step has besides its action's.
-COMMON_FIELDS = ("do", "text", "expect")
+# ``trigger_targets``: the targets a triggered ability this step puts on the stack takes (603.3d), by
+# target name; without it the engine takes the first legal ones.
+COMMON_FIELDS = ("do", "text", "expect", "trigger_targets")
 
 
 def read_step(scope: Scope, index: int, table: Table) -> Step:
@@ -376,6 +378,8 @@ def read_step(scope: Scope, index: int, table: Table) -> Step:
         raise table.error("do", "only the first step is a setup")
     texts = scope.texts(table.table("text", required=True))
     args = step_args(scope, do, table)
+    if table.has("trigger_targets"):
+        args["trigger_targets"] = some_targets(scope, table, "trigger_targets", args)
     expects = []
     for n, expect in enumerate(table.tables("expect")):
         expects.extend(read_expectations(scope, n, expect, do))
