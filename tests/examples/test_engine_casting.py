@@ -714,3 +714,36 @@ def test_a_reflexive_trigger_comes_only_from_its_own_resolution():
     g.settle()
     g.resolve()
     assert (g.get("bear").zone, g.players["opponent"].life) == ("graveyard", 18)
+
+
+def test_sunburst_counts_colours_spent_and_modular_reads_the_counters_it_left_with():
+    """Rules 702.44a and 608.2h."""
+    g = game()
+    modular = Ability(
+        key="modular",
+        text="When this dies, put its +1/+1 counters on target artifact creature.",
+        trigger=Trigger(
+            on="dies",
+            subject="self",
+            program=Program(
+                (Instruction("counters", what="creature", kind="+1/+1", amount=Amount(0, "counters", kind="+1/+1")),),
+                targets=(TargetSpec("creature", Filter(types=("Artifact", "Creature"))),),
+            ),
+        ),
+    )
+    sunburst = Ability(key="sunburst", keyword="sunburst", text="Sunburst")
+    put(
+        g,
+        "wanderer",
+        card("Wanderer", "Artifact Creature — Golem", "0", "0", cost="{4}", abilities=[sunburst, modular]),
+        zone="hand",
+    )
+    put(g, "golem", card("Bronze Golem", "Artifact Creature — Golem", "3", "3", cost="{3}"))
+    g.add_mana("you", "{W}{W}{U}{C}")
+    g.cast("wanderer")
+    g.resolve()
+    assert g.get("wanderer").counters["+1/+1"].count == 2
+    g.destroy("wanderer")
+    g.settle()
+    g.resolve()
+    assert g.computed("golem").pt == "5/5"

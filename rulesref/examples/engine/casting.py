@@ -117,8 +117,11 @@ class Casting:
 
         return search(0, pool, [], 0)
 
-    def pay_mana(self, player: str, cost: ManaCost, *, spell: str | None = None, x: int = 0) -> int:
-        """Pay a mana cost from the pool (rule 601.2h); returns the mana spent. Unpayable: IllegalAction."""
+    def pay_mana(
+        self, player: str, cost: ManaCost, *, spell: str | None = None, x: int = 0, spent: list | None = None
+    ) -> int:
+        """Pay a mana cost from the pool (rule 601.2h); returns how much mana was spent (and adds it to
+        ``spent``). Unpayable: IllegalAction."""
         found = self.payable(player, cost, spell=spell, x=x)
         if found is None:
             have = mana_text(self.pool(player)) or "nothing"
@@ -130,6 +133,8 @@ class Casting:
             self.pool(player).remove(mana)
             if mana.convoked:
                 self.tap(mana.convoked)
+            elif spent is not None:
+                spent.append(mana)
         if life:
             self.lose_life(player, life)
         self.emit("paid", rule="601.2h", player=self.player_name(player), cost=cost_text(cost, x))
@@ -187,6 +192,7 @@ class Casting:
             self.changed()
             raise
         self.stack.append(item)
+        self.casting_colors[object_id] = item.context.get("colors_spent", "")
         self.emit("stack", rule="601.2i", label=item.label)
         self.fire("cast", object_id, player=player)
         self.changed()
@@ -340,7 +346,10 @@ class Casting:
         if self.payable(player, mana, spell=spell, x=item.x) is None:
             self.pay_mana(player, mana, spell=spell, x=item.x)  # raises, naming the cost
         # Pay: mana first (mana abilities were activated before, 601.2g), then the rest.
-        spent = self.pay_mana(player, mana, spell=spell, x=item.x) if mana.symbols or item.x else 0
+        paid: list[Mana] = []
+        spent = self.pay_mana(player, mana, spell=spell, x=item.x, spent=paid) if mana.symbols or item.x else 0
+        # Rule 702.44a (sunburst) counts the colours of the mana spent to cast it.
+        item.context["colors_spent"] = "".join(c for c in COLORS if any(m.type == c for m in paid))
         for mana in [m for m in self.pool(player) if m.convoked]:
             self.pool(player).remove(mana)  # convoking creatures left unused are not mana
         if spell:
@@ -546,10 +555,22 @@ class Casting:
         applying to the permanent (112.4)."""
         old = card.key
         changed = [effect for effect in self.effects if effect.locked and old in effect.locked]
-        self.enter(card.id, controller=card.owner)
+        extra = {}
+        view = self.computed(card.id)
+        if view.has_keyword("sunburst"):
+            # Rule 702.44a: a +1/+1 counter (a charge counter if not a creature) per colour spent on it.
+            kind = "+1/+1" if view.is_creature else "charge"
+            extra[kind] = len(self.casting_colors.get(card.id, ""))
+        self.enter(card.id, controller=card.owner, extra_counters=extra or None)
         for effect in changed:
             effect.locked = (effect.locked - {old}) | {card.key}
             self.changed()
+
+    def left_since(self, item: StackItem) -> bool:
+        """Has the source of this ability changed zones since the ability triggered or was activated?"""
+        incarnation = item.context.get("incarnation")
+        obj = self.objects.get(item.source)
+        return incarnation is not None and obj is not None and obj.incarnation != incarnation
 
     def condition_holds(self, item: StackItem, condition) -> bool:
         you = item.controller
@@ -654,9 +675,13 @@ class Casting:
                 if self.matches(amount.count, obj.id, source=item.source, controller=item.controller)
             )
         elif amount.of == "counters":
-            ids = self.objects_for(item, amount.ref, context)
-            if ids and amount.kind in self.get(ids[0]).counters:
-                value += self.get(ids[0]).counters[amount.kind].count
+            if amount.ref == "self" and self.left_since(item):
+                # Rule 608.2h: the permanent that left: its last known information.
+                value += self.last_known.get(item.source, {}).get("counters", {}).get(amount.kind, 0)
+            else:
+                ids = self.objects_for(item, amount.ref, context)
+                if ids and amount.kind in self.get(ids[0]).counters:
+                    value += self.get(ids[0]).counters[amount.kind].count
         return max(0, value)
 
     def run_instruction(self, item: StackItem, ins: Instruction, context: dict) -> bool:

@@ -202,7 +202,15 @@ class Stack:
         return True
 
     def queue_trigger(
-        self, holder: GameObject, ability: Ability, controller: str, subject, info, *, subject_key=None
+        self,
+        holder: GameObject,
+        ability: Ability,
+        controller: str,
+        subject,
+        info,
+        *,
+        subject_key=None,
+        incarnation=None,
     ) -> None:
         trigger = ability.trigger
         label = f"{holder.name}: {ability.label}"
@@ -213,7 +221,10 @@ class Stack:
             holder.id,
             "trigger",
             trigger,
-            {"incarnation": holder.incarnation, **({"mana": info["mana"]} if info.get("mana") else {})}
+            {
+                "incarnation": holder.incarnation if incarnation is None else incarnation,
+                **({"mana": info["mana"]} if info.get("mana") else {}),
+            }
             | ({"player": player} if (player := info.get("player")) else {}),
             program=trigger.program,
             subject=subject_key or (self.get(subject).key if subject in self.objects else None),
@@ -284,15 +295,15 @@ class Stack:
                     continue
                 for obj in leaving:
                     if self.trigger_matches(trigger, holder.id, computed.controller, obj.id, None, {}):
-                        found.append((holder, ability, computed.controller, obj.id, obj.key))
+                        found.append((holder, ability, computed.controller, obj.id, obj.key, holder.incarnation))
         for delayed in self.delayed:
             for obj in leaving:
                 if delayed["trigger"].on in LEAVING and delayed["about"] == obj.key:
-                    found.append((None, delayed, None, obj.id, obj.key))
+                    found.append((None, delayed, None, obj.id, obj.key, None))
         return found
 
     def fire_left(self, watch: list[tuple]) -> None:
-        for holder, ability, controller, oid, key in watch:
+        for holder, ability, controller, oid, key, incarnation in watch:
             obj = self.get(oid)
             trigger = ability["trigger"] if holder is None else ability.trigger
             if trigger.on == "dies" and obj.zone != "graveyard":
@@ -302,7 +313,7 @@ class Stack:
                     self.delayed.remove(ability)
                     self.queue_delayed(ability)
                 continue
-            self.queue_trigger(holder, ability, controller, oid, {}, subject_key=key)
+            self.queue_trigger(holder, ability, controller, oid, {}, subject_key=key, incarnation=incarnation)
 
     def entered(self, obj: GameObject) -> None:
         """After a permanent enters: an effect of the resolving spell that says it "is" something applies
