@@ -385,7 +385,7 @@ def take_step(game: Game, scenario: Scenario, step: Step, params: dict, cards: d
 
 def cast_or_activate(game: Game, scenario: Scenario, step: Step, params: dict):
     """Cast a spell, activate an ability or change a spell's targets. When the step checks whether it is
-    legal, an illegal one is recorded (the game is as before it began, rule 732.1); else it stops the run."""
+    legal, an illegal one is recorded (the game is as before it began, rule 730.1); else it stops the run."""
     args = step.args
     checks_legality = any(e.subject == "attempt" for e in step.expects)
     try:

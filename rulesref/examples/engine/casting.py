@@ -4,7 +4,7 @@ targets and costs; mana (106, 107.4, 605); and what a spell or ability does as i
 Casting follows 601.2 in order: the card moves to the stack (601.2a); modes, X and additional costs are
 announced (601.2b); targets are chosen (601.2c: the same object once per word "target"); the total cost is
 locked in, with cost increases and reductions (601.2f); then it is paid (601.2g-h: mana from the pool,
-{T}, sacrifices, life). An illegal announcement is undone and raises :class:`IllegalAction` (rule 732.1:
+{T}, sacrifices, life). An illegal announcement is undone and raises :class:`IllegalAction` (rule 730.1:
 the game goes back to before it began). A mana ability resolves at once (605.3a), and so does a mana
 ability that it triggers (605.4a).
 
@@ -317,7 +317,7 @@ class Casting:
                 or not self.matches(cost.sacrifice, victim.id, controller=player)
             ):
                 raise IllegalAction(
-                    f"{victim.name} cannot be sacrificed for this cost", code="bad-sacrifice", rule="701.21a"
+                    f"{victim.name} cannot be sacrificed for this cost", code="bad-sacrifice", rule="701.17a"
                 )
             chosen.append(victim)
         elif sacrifice:
@@ -401,10 +401,10 @@ class Casting:
         self.fire("expend", None, player=player, before=before, after=before + spent)
 
     def sacrifice(self, object_id: str) -> dict:
-        """Rule 701.21a: put a permanent you control into its owner's graveyard; returns its last known
+        """Rule 701.17a: put a permanent you control into its owner's graveyard; returns its last known
         information (608.2h)."""
         obj = self.on_battlefield(object_id)
-        self.emit("sacrificed", rule="701.21a", name=obj.name)
+        self.emit("sacrificed", rule="701.17a", name=obj.name)
         self.put_into_graveyard([obj])
         return dict(self.last_known[object_id], id=object_id)
 
@@ -879,7 +879,7 @@ class Casting:
                 self.emit("sacrifice-chosen", rule="101.4", player=self.player_name(player), name=self.name(pick))
                 chosen.append(self.get(pick))
         for obj in chosen:
-            self.emit("sacrificed", rule="701.21a", name=obj.name)
+            self.emit("sacrificed", rule="701.17a", name=obj.name)
         if chosen:
             self.put_into_graveyard(chosen)
         return bool(chosen)
