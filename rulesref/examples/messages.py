@@ -165,6 +165,7 @@ EVENTS = {
     "targets-changed": _("{label}: its targets were changed"),
     "no-targets": _("{label}: no legal target, so it is removed"),
     "sacrifice-chosen": _("{player} chose {name} to sacrifice"),
+    "regenerated": _("{name} regenerated: instead of being destroyed, its damage was removed and it was tapped"),
     "duration-over": _("{label}: its “for as long as” duration ended before it began, so it does nothing"),
 }
 

@@ -15,6 +15,7 @@ from rulesref.examples.engine.spells import (
     Program,
     TargetSpec,
 )
+from rulesref.examples.engine.state import StackItem
 from tests.examples.helpers import bear, card, game, ids, put
 
 CREATURE = Filter(types=("Creature",))
@@ -747,3 +748,17 @@ def test_sunburst_counts_colours_spent_and_modular_reads_the_counters_it_left_wi
     g.settle()
     g.resolve()
     assert g.computed("golem").pt == "5/5"
+
+
+def test_a_regeneration_shield_replaces_the_next_destruction_this_turn_only():
+    """Rules 614.8 and 701.15: tapped, damage removed, the shield used; the next destroy destroys."""
+    g = game()
+    put(g, "skeletons", card("Drudge Skeletons", "Creature — Skeleton", "1", "1"))
+    g.get("skeletons").damage = 1
+    item = StackItem("x", "Regenerate", "you", "skeletons", "ability", program=Program())
+    g.run_instruction(item, Instruction("regenerate", what="self"), {"illegal": set()})
+    assert g.destroy("skeletons") is False
+    obj = g.get("skeletons")
+    assert (obj.zone, obj.tapped, obj.damage, g.shields) == ("battlefield", True, 0, [])
+    assert g.destroy("skeletons") is True
+    assert g.get("skeletons").zone == "graveyard"

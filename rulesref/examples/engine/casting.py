@@ -694,11 +694,19 @@ class Casting:
             # "Destroy all …": every one at once (rule 608.2j), so leave-the-battlefield abilities see them all.
             doomed = [self.get(oid) for oid in self.objects_for(item, "each", context)]
             doomed = [obj for obj in doomed if not self.computed(obj.id).has_keyword("indestructible")]
+            doomed = [obj for obj in doomed if not self.regenerates(obj)]
             for obj in doomed:
                 self.emit("destroyed", name=obj.name)
             if doomed:
                 self.put_into_graveyard(doomed)
             return bool(doomed)
+        if do == "regenerate":
+            objects = [o for o in self.objects_for(item, ins.what, context) if self.objects[o].zone == "battlefield"]
+            for oid in objects:
+                label = f"{item.label}: the next time {self.name(oid)} would be destroyed this turn, it regenerates"
+                self.shields.append({"key": self.get(oid).key, "turn": self.turn.number, "label": label})
+                self.emit("effect", rule="614.8", label=label)
+            return bool(objects)
         if do == "gets":
             objects = [o for o in self.objects_for(item, ins.what, context) if self.objects[o].zone == "battlefield"]
             value = self.amount(item, ins.amount, context)
@@ -969,6 +977,19 @@ class Casting:
             self.pay_mana(player, total, x=x)
             return True
         return False
+
+    def regenerates(self, obj) -> bool:
+        """Rule 614.8: the next time a permanent with a shield this turn would be destroyed, instead its
+        damage is removed and it is tapped. Uses the shield; False when there is none."""
+        shield = next((s for s in self.shields if s["key"] == obj.key and s["turn"] == self.turn.number), None)
+        if shield is None:
+            return False
+        self.shields.remove(shield)
+        obj.damage = 0
+        self.tap(obj.id)
+        self.emit("regenerated", rule="701.15", name=obj.name)
+        self.changed()
+        return True
 
     def still_controls(self, player: str, object_id: str | None) -> bool:
         obj = self.objects.get(object_id) if object_id else None

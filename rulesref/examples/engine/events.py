@@ -65,6 +65,7 @@ EVENT_TEXT = {
     "targets-changed": "{label}: its targets were changed",
     "no-targets": "{label}: no legal target, so it is removed",
     "sacrifice-chosen": "{player} chose {name} to sacrifice",
+    "regenerated": "{name} regenerated: instead of being destroyed, its damage was removed and it was tapped",
     "duration-over": "{label}: its “for as long as” duration ended before it began, so it does nothing",
 }
 

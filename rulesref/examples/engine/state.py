@@ -146,6 +146,7 @@ class GameState:
         self.decisions: dict[str, object] = {}  # a resolving step's choices ("pay": pay an optional cost)
         # Spell id → the colours of mana spent to cast it (sunburst, 702.44a).
         self.casting_colors: dict[str, str] = {}
+        self.shields: list[dict] = []  # regeneration shields (614.8): {"key", "turn", "label"}
         self.entering_effects: dict[str, tuple] = {}  # object id → (resolving item, "is …" effect), 611.2e
         self.turn = Turn()
         self.events: list[Event] = []

@@ -217,6 +217,7 @@ class Zones:
         """ "Destroy all …": every matching permanent at once (rule 608.2j for colour words)."""
         matching = [obj for obj in self.in_zone("battlefield") if self.matches(flt, obj.id, controller=controller)]
         doomed = [obj for obj in matching if not self.computed(obj.id).has_keyword("indestructible")]
+        doomed = [obj for obj in doomed if not self.regenerates(obj)]  # rule 614.8
         for obj in doomed:
             self.emit("destroyed", name=obj.name)
         if doomed:
@@ -227,6 +228,8 @@ class Zones:
         """Rule 701.8; indestructible permanents are not destroyed (rule 702.12b)."""
         obj = self.get(object_id)
         if obj.zone != "battlefield" or self.computed(object_id).has_keyword("indestructible"):
+            return False
+        if self.regenerates(obj):  # engine/casting.py: a regeneration shield replaces it (614.8)
             return False
         self.emit("destroyed", name=obj.name)
         self.put_into_graveyard([obj])

@@ -394,6 +394,7 @@ INSTRUCTIONS = (
     "put_onto_battlefield",
     "gets",
     "reflexive",
+    "regenerate",
 )
 AMOUNT_READS = ("", "x", "power", "toughness", "life", "counters", "count")
 SPECIAL_MANA = ("chosen_color_of_permanent", "could_produce", "double_pool")
@@ -542,6 +543,7 @@ def build_instruction(table: Table, params: dict) -> Instruction:
         "untap",
         "effect",
         "gets",
+        "regenerate",
     ) and not (instruction.what):
         raise table.error("what", f"{do} needs what (self, a target's name, subject, sacrificed)")
     if do == "counters" and not instruction.kind:
