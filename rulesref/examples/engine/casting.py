@@ -971,7 +971,7 @@ class Casting:
             for _ in range(times):
                 symbols.extend(cost.mana.symbols)
             total = ManaCost(tuple(symbols))
-            x = self.amount(item, Amount(0, "life"), context) if any(s.text == "X" for s in total.symbols) else 0
+            x = self.amount(item, ins.x, context) if ins.x is not None else 0
             if self.payable(player, total, x=x) is None:
                 return False
             self.pay_mana(player, total, x=x)

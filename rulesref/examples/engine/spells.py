@@ -135,6 +135,7 @@ class Instruction:
     otherwise: tuple[Instruction, ...] = ()
     mode: str = ""  # only when this mode was chosen (rule 700.2)
     each: tuple[Filter, ...] = ()  # ``what = "each"``: every permanent matching any of these, at once
+    x: Amount | None = None  # ``pay``: the value of X in its cost, read as it resolves (702.1b)
 
 
 @dataclass(frozen=True)

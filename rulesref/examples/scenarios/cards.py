@@ -526,6 +526,7 @@ def build_instruction(table: Table, params: dict) -> Instruction:
         otherwise=tuple(build_instruction(t, params) for t in table.tables("otherwise")),
         mode=table.str("mode", ""),
         each=tuple(build_filter(t) for t in table.tables("each")),
+        x=build_amount(table, "x", params) if table.has("x") else None,
     )
     if (instruction.what in ("each", "chosen")) != bool(instruction.each):
         raise table.error("each", 'what = "each" or "chosen" and each = [filters] go together')
@@ -546,6 +547,9 @@ def build_instruction(table: Table, params: dict) -> Instruction:
         "regenerate",
     ) and not (instruction.what):
         raise table.error("what", f"{do} needs what (self, a target's name, subject, sacrificed)")
+    if do == "pay" and instruction.cost.mana and any(sym.text == "X" for sym in instruction.cost.mana.symbols):
+        if instruction.x is None:
+            raise table.error("x", "the cost has {X}: say what X is (x = { of = … })")
     if do == "counters" and not instruction.kind:
         raise table.error("kind", "counters needs kind")
     table.done()
