@@ -61,10 +61,11 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def wsgi_get(app, path: str, headers: dict | None = None) -> tuple[int, dict, bytes]:
+    path, _sep, query = path.partition("?")
     environ = {
         "REQUEST_METHOD": "GET",
         "PATH_INFO": path,
-        "QUERY_STRING": "",
+        "QUERY_STRING": query,
         "SERVER_NAME": "localhost",
         "SERVER_PORT": "80",
         "SERVER_PROTOCOL": "HTTP/1.1",

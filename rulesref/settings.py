@@ -82,6 +82,11 @@ INSTALLED_APPS = [
     "rulesref.compare",
     "rulesref.site",
     "rulesref.examples",
+    "rulesref.opendata",
+
+    # The JSON API (django-ninja: "ninja" for its Swagger UI files and template).
+    "ninja",
+    "rulesref.api",
 ]
 
 MIDDLEWARE = [
@@ -92,6 +97,9 @@ MIDDLEWARE = [
     # Pages carry no secret (no CSRF token: the language switch is exempt), so compressing
     # them does not expose one to BREACH-style guessing.
     "django.middleware.gzip.GZipMiddleware",
+    # Under /api/: CORS, ETags, and JSON problems instead of any HTML error page (rulesref/api/problems.py);
+    # inside gzip, so that it reads and hashes the answers before they are compressed.
+    "rulesref.api.problems.ApiMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -216,6 +224,17 @@ SEARCH_RETRY_AFTER = int(os.environ.get("RULESREF_SEARCH_RETRY_AFTER", "1"))
 SEARCH_TRUSTED_PROXIES = int(os.environ.get("RULESREF_TRUSTED_PROXIES", "0"))
 # Where the slots' lock files live (default: a folder of the system's temp dir named after the data dir).
 SEARCH_SLOTS_DIR = os.environ.get("RULESREF_SEARCH_SLOTS_DIR") or None
+
+# fetch_rules (rulesref/site/fetch.py): where a game's official rules are, per game and language
+# (RULESREF_OFFICIAL_URL_MTG_EN=…, key "mtg_en"; it overrides `official_rules` of rules_data/games.toml),
+# the largest file it downloads (the English CR is about 1 MB) and how long it waits for a server.
+OFFICIAL_RULES_URLS = {
+    name.removeprefix("RULESREF_OFFICIAL_URL_").lower(): value
+    for name, value in os.environ.items()
+    if name.startswith("RULESREF_OFFICIAL_URL_") and value.strip()
+}
+FETCH_MAX_BYTES = int(os.environ.get("RULESREF_FETCH_MAX_BYTES", str(20 * 1024 * 1024)))
+FETCH_TIMEOUT = float(os.environ.get("RULESREF_FETCH_TIMEOUT", "30"))
 
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},

@@ -2,6 +2,8 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
+from rulesref.api import urls as api_urls
+
 # The admin only where an operator turns it on (RULESREF_ADMIN=1): otherwise /admin/ is a 404 like any
 # other unknown address, and no page of the site links to it.
 admin_patterns = [path("admin/", admin.site.urls)] if settings.ADMIN_ENABLED else []
@@ -15,6 +17,9 @@ urlpatterns = [
     path("search/", include("rulesref.search.urls")),
     path("examples/", include("rulesref.examples.urls")),
     path("compare/", include("rulesref.compare.urls")),
+    path("", include("rulesref.opendata.urls")),
+
+    path("api/v1/", api_urls.urls),
     path("", include("rulesref.site.urls")),
 ]
 

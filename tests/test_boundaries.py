@@ -3,7 +3,7 @@
 - only ``rulesref/search/`` imports whoosh;
 - the parsers (``rulesref/rules/parsers/``) and the aligners (``rules/alignment.py``,
   ``rules/structure_alignment.py``) import no Django, not even through another module;
-- ``rulesref/rules/`` and ``rulesref/core/`` never import ``search``, ``examples`` or ``compare``;
+- ``rulesref/rules/`` and ``rulesref/core/`` never import ``search``, ``examples``, ``compare`` or ``api``;
 - the search's reader (``generations`` and what it imports) never imports the writer (``store``), and
   nothing a query runs (what ``service`` and ``views`` import, and what those import) imports a
   build-time module (``store``, ``documents``, ``derivation``, ``progress``);
@@ -101,7 +101,7 @@ def violations(root: Path) -> list[str]:
         if not starts(name, "rulesref.search") and any(starts(i, "whoosh") for i in imported):
             found.append(f"{name} imports whoosh (only rulesref.search may)")
         if starts(name, "rulesref.rules") or starts(name, "rulesref.core"):
-            for upper in ("rulesref.search", "rulesref.examples", "rulesref.compare"):
+            for upper in ("rulesref.search", "rulesref.examples", "rulesref.compare", "rulesref.api"):
                 if any(starts(i, upper) for i in imported):
                     found.append(f"{name} imports {upper}")
     # Parsers and aligners: follow every rulesref module they import (and the packages those live in).

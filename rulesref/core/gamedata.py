@@ -27,7 +27,7 @@ KEY_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 NUMBERINGS = ("cr", "dotted")
 # How far into a file its title block may reach.
 TITLE_LINES = 40
-FIELDS = {"names", "original_language", "numbering", "label", "prefixes", "title_words"}
+FIELDS = {"names", "original_language", "numbering", "label", "prefixes", "title_words", "official_rules"}
 
 
 class GameDataError(Exception):
@@ -43,6 +43,9 @@ class GameData:
     label: str = ""
     prefixes: tuple[str, ...] = ()
     title_words: tuple[str, ...] = ()
+    # Where the publisher puts its current rules, per content language (``fetch_rules``): a text file, or
+    # the page that links to it.
+    official_rules: dict[str, str] = field(default_factory=dict, hash=False)
 
     @property
     def name(self) -> str:
@@ -100,6 +103,16 @@ def parse(text: str, path: Path | str = GAMES_FILE) -> dict[str, GameData]:
         label = table.get("label", "")
         if not isinstance(label, str):
             raise GameDataError(f"{where}: game {key!r}: label must be a string")
+        official = table.get("official_rules", {})
+        if not isinstance(official, dict) or not all(
+            isinstance(url, str) and url.startswith(("https://", "http://")) for url in official.values()
+        ):
+            raise GameDataError(f"{where}: game {key!r}: official_rules must map languages to http(s) URLs")
+        strange = sorted(set(official) - set(LANGUAGES))
+        if strange:
+            raise GameDataError(
+                f"{where}: game {key!r} has official rules in languages that are not registered: {', '.join(strange)}"
+            )
         games[key] = GameData(
             key=key,
             original_language=original,
@@ -108,6 +121,7 @@ def parse(text: str, path: Path | str = GAMES_FILE) -> dict[str, GameData]:
             label=label,
             prefixes=tuple(prefix.lower() for prefix in _strings(table.get("prefixes", []), where, "prefixes")),
             title_words=_strings(table.get("title_words", []), where, "title_words"),
+            official_rules=dict(official),
         )
     return games
 

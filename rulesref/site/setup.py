@@ -56,6 +56,25 @@ def compute_comparisons(games: list[str] | None = None) -> str:
     return f"workbench: {computed} edition differences and freshness reports computed in {seconds:.1f} s"
 
 
+def compute_downloads(games: list[str] | None = None) -> str:
+    """Write each edition's download (``opendata/downloads.py``) of ``games`` (default: every game); a line
+    saying how many and how long, or "" when all were there."""
+    from rulesref.opendata.downloads import downloads_refresh
+    from rulesref.rules.models import Game
+
+    start = time.perf_counter()
+    slugs = games if games is not None else list(Game.objects.order_by("slug").values_list("slug", flat=True))
+    try:
+        written = sum(1 for game in slugs for _line in downloads_refresh(game=game))
+    except OSError as error:
+        # The import is done; a page builds a missing download when it is first asked for.
+        return f"downloads not written ({error.strerror or error}): each is built when first downloaded"
+    if not written:
+        return ""
+    editions = "1 edition" if written == 1 else f"{written} editions"
+    return f"downloads: written for {editions} in {time.perf_counter() - start:.1f} s"
+
+
 def sync_glossary() -> Iterator[str]:
     """Load rules_data/glossary unless the database already holds exactly that data."""
     directory = settings.RULES_DATA_DIR / "glossary"
@@ -215,3 +234,34 @@ def import_corpora(directory: Path) -> CorporaImport:
                 f"{report.counts['glossary']} terms, {len(report.joined)} joined to the term list"
             )
     return outcome
+
+
+def fetch_official_rules(language: str = "en") -> tuple[list[str], list]:
+    """Fetch the official rules in ``language`` of every game of rules_data/games.toml that says where
+    they are (``official_rules``), for ``quickstart --fetch-official``: a new edition is imported, anything
+    else (no network, an edition already imported, a bad answer) is one line and the bundled data stays.
+    Returns the lines to print and the :class:`~rulesref.site.fetch.FetchReport` of each import."""
+    from rulesref.site.fetch import AlreadyImported, FetchFailed, rules_fetch
+
+    lines, fetched = [], []
+    for key, game in gamedata.games().items():
+        if language not in game.official_rules:
+            continue
+        update, close = progress_bar(f"downloading the official {key} {language} rules", unit="B")
+        try:
+            report = rules_fetch(game=key, language=language, download_progress=update)
+        except AlreadyImported as error:
+            lines.append(f"official {key} {language} rules: {error}")
+            continue
+        except FetchFailed as error:
+            lines.append(f"official {key} {language} rules not fetched: {error}; carrying on with the bundled data")
+            continue
+        finally:
+            close()
+        counts = report.report.counts
+        lines.append(
+            f"fetched the official {key} {language} rules: imported {key} {language} {report.report.edition} from "
+            f"{report.file_url}: {counts['rules']} rules, {counts['subrules']} subrules"
+        )
+        fetched.append(report)
+    return lines, fetched

@@ -81,6 +81,8 @@ def test_an_unknown_game_names_the_known_ones():
         (('prefixes = ["regel", "règle"]', 'prefixes = ["regel", 7]'), "prefixes must be a list of non-empty"),
         (("[games.lorcana]\n", "[games.lorcana]\ncolour = 'blue'\n"), "game 'lorcana' has unknown fields colour"),
         (("[games.mtg]", "[games.MTG]"), "game key 'MTG' must be lower-case"),
+        (('en = "https://magic.wizards.com/en/rules"', 'en = "ftp://x/cr.txt"'), "official_rules must map languages"),
+        (('en = "https://magic.wizards.com/en/rules"', 'xx = "https://x/cr.txt"'), "official rules in languages that"),
     ],
 )
 def test_a_broken_games_file_fails_in_one_line_with_file_line_and_reason(change, message, tmp_path):

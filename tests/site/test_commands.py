@@ -3,6 +3,7 @@
 import io
 import json
 import os
+import socket
 import subprocess
 import sys
 
@@ -89,9 +90,18 @@ def test_quickstart_imports_the_bundled_data_and_a_second_run_changes_nothing(se
     assert TermForm.objects.filter(form="costituzione", term__key="toughness").exists()
     assert CardName.objects.get(language="ja").name == "経験豊富な操縦者"
     ids = list(Entry.objects.values_list("pk", flat=True))
-    second = run("quickstart", "--no-serve")
+    # Without network (a port nothing listens on): one line, and the bundled data as it was.
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        nowhere = f"http://127.0.0.1:{probe.getsockname()[1]}/rules"
+    settings.OFFICIAL_RULES_URLS = {"mtg_en": nowhere}
+    second = run("quickstart", "--no-serve", "--fetch-official")
     assert "imported" not in second
     assert "glossary" not in second
+    assert second.splitlines()[0] == (
+        f"official mtg en rules not fetched: {nowhere}: connection refused; carrying on with the bundled data"
+    )
+    assert second.splitlines()[1].startswith("ready; database at ")
     assert list(Entry.objects.values_list("pk", flat=True)) == ids
 
 
@@ -186,7 +196,17 @@ def test_quickstart_fails_when_no_corpus_file_can_be_imported(settings, tmp_path
 
 
 @pytest.mark.parametrize(
-    "name", ["import_rules", "quickstart", "alignment", "build_index", "search", "import_glossary", "run_example"]
+    "name",
+    [
+        "import_rules",
+        "quickstart",
+        "alignment",
+        "build_index",
+        "search",
+        "import_glossary",
+        "run_example",
+        "fetch_rules",
+    ],
 )
 def test_every_command_has_help(name):
     command = load_command_class(get_commands()[name], name)

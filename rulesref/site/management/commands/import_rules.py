@@ -15,7 +15,7 @@ from rulesref.rules.parsers.numbers import SCHEMES
 from rulesref.rules.services import ImportFailed, ImportReport, edition_import
 from rulesref.search.progress import ensure_with_progress
 from rulesref.search.store import IndexBuildFailed, index_state
-from rulesref.site.setup import compute_comparisons
+from rulesref.site.setup import compute_comparisons, compute_downloads
 
 # Names of the arguments that are text, as the user typed them.
 TEXT_ARGUMENTS = {
@@ -99,10 +99,14 @@ class Command(BaseCommand):
         index_note = self.refresh_index(report, skip=options["no_index"], quiet=options["json"])
         # The workbench's differences and freshness of this game, so that its pages only read them.
         computed = compute_comparisons([report.game]) if report.changed and not report.dry_run else ""
+        # Each edition's download of this game (its concepts name the other editions too).
+        downloads = compute_downloads([report.game]) if report.changed and not report.dry_run else ""
         if options["json"]:
             self.stdout.write(json.dumps(report.as_json(), ensure_ascii=False))
             return
         self.print_report(report)
+        if downloads:
+            self.stdout.write(downloads)
         if index_note:
             self.stdout.write(index_note)
         if computed:

@@ -8,9 +8,12 @@ from rulesref.core.catalogs import compile_catalogs
 from rulesref.core.text import InvalidText, check_text
 from rulesref.search.progress import ensure_with_progress
 from rulesref.search.store import IndexBuildFailed
+from rulesref.site.fetch import summary_lines
 from rulesref.site.setup import (
     SetupError,
     compute_comparisons,
+    compute_downloads,
+    fetch_official_rules,
     import_bundled_sources,
     import_corpora,
     sync_glossary,
@@ -20,13 +23,20 @@ from rulesref.site.setup import (
 class Command(BaseCommand):
     help = (
         "Set up and serve the site: migrate, compile the UI catalogs with Babel, import every source in "
-        "rules_data/manifest.toml (and the official rules files in $RULESREF_CORPORA, if set), build the "
-        "search index, then serve. Idempotent: a second run only serves."
+        "rules_data/manifest.toml (and the official rules files in $RULESREF_CORPORA, if set; with "
+        "--fetch-official, the current official English rules from their publishers), build the search index, "
+        "then serve. Idempotent: a second run only serves."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("--no-serve", action="store_true", help="set everything up, then stop")
         parser.add_argument("--addrport", default="127.0.0.1:8000", help="where to serve (default 127.0.0.1:8000)")
+        parser.add_argument(
+            "--fetch-official",
+            action="store_true",
+            help="also download the current official English rules (fetch_rules) where the network allows; "
+            "without network, carry on with the bundled data",
+        )
 
     def handle(self, *args, **options):
         try:
@@ -60,6 +70,11 @@ class Command(BaseCommand):
                     raise CommandError(f"{settings.CORPORA_DIR}: no rules file in the corpora folder could be imported")
         except SetupError as error:
             raise CommandError(str(error)) from None
+        fetched = []
+        if options["fetch_official"]:
+            lines, fetched = fetch_official_rules()
+            for line in lines:
+                self.stdout.write(line)
         try:
             refresh = ensure_with_progress()
         except IndexBuildFailed as error:
@@ -74,6 +89,12 @@ class Command(BaseCommand):
         computed = compute_comparisons()
         if computed:
             self.stdout.write(computed)
+        for report in fetched:
+            for line in summary_lines(report):
+                self.stdout.write(line)
+        downloads = compute_downloads()
+        if downloads:
+            self.stdout.write(downloads)
         if options["no_serve"]:
             self.stdout.write(f"ready; database at {settings.DATABASES['default']['NAME']}")
             return
