@@ -50,7 +50,8 @@ def test_an_example_without_a_scenario_says_what_the_engine_would_need(client, e
     reasons = re.findall(r'<span class="example-not-run">([^<]+)</span>', html)
     assert runs(html) == []
     assert reasons == [
-        "not executable yet: needs targets and checking them as a spell or ability resolves",
-        "not executable yet: needs targets and checking them as a spell or ability resolves; searching, "
-        "revealing and shuffling libraries",
+        "not executable yet: needs a target for each opponent, and one action taken for several targets one at "
+        "a time (608.2f)",
+        "not executable yet: needs a target for each opponent, and one action taken for several targets one at "
+        "a time (608.2f); searching, revealing and shuffling libraries",
     ]
