@@ -762,3 +762,50 @@ def test_a_regeneration_shield_replaces_the_next_destruction_this_turn_only():
     assert (obj.zone, obj.tapped, obj.damage, g.shields) == ("battlefield", True, 0, [])
     assert g.destroy("skeletons") is True
     assert g.get("skeletons").zone == "graveyard"
+
+
+# -- the stack with combat and multiplayer (both merged into the engine) ---------------------------------
+
+
+def test_waiting_triggers_of_three_players_go_on_in_turn_order_from_the_active_player():
+    """Rules 603.3b and 101.4: the active player's first, then each other player's in turn order; the
+    last player's is on top and resolves first."""
+    g = game()
+    g.add_player("carissa", "Carissa")
+    g.turn.active = "opponent"
+    watch = trigger(
+        "watch", "Whenever a creature dies, you gain 1 life.", "dies", Instruction("gain_life"), filter=CREATURE
+    )
+    for oid, name, owner in (("mine", "My Tally", "you"), ("hers", "Her Tally", "carissa")):
+        put(g, oid, card(name, "Artifact", abilities=[watch]), owner=owner)
+    put(g, "theirs", card("Their Tally", "Artifact", abilities=[watch]), owner="opponent")
+    put(g, "bear", bear())
+    g.destroy("bear")
+    g.settle()
+    assert [item.label.split(":")[0] for item in g.stack] == ["Their Tally", "Her Tally", "My Tally"]
+    g.resolve()
+    assert [p.life for p in g.players.values()] == [21, 20, 20]
+
+
+def test_lifelink_gains_are_life_gain_events_that_trigger_once_per_source():
+    """Rules 702.15e and 603.2: two sources with lifelink dealing damage at once are two life gain events."""
+    g = game()
+    lifelink = Ability(key="lifelink", text="", keyword="lifelink")
+    put(g, "a", card("Lifer", "Creature — Cat", "2", "2", abilities=[lifelink]))
+    put(g, "b", card("Lifer", "Creature — Cat", "1", "1", abilities=[lifelink]))
+    ajani = trigger("pride", "Whenever you gain life, you draw a card.", "gain_life", Instruction("draw"))
+    put(g, "pridemate", card("Pridemate", "Enchantment", abilities=[ajani]))
+    g.deal_damage_at_once([("a", "opponent", 2), ("b", "opponent", 1)])
+    assert (g.players["you"].life, len(g.pending_triggers)) == (23, 2)
+
+
+def test_a_spell_leaves_the_game_with_its_owner():
+    """Rule 800.4a: a spell its owner cast leaves with them; nothing stays on the stack to resolve."""
+    g = game()
+    g.add_player("carissa", "Carissa")
+    put(g, "bear", bear())
+    put(g, "thirst", thirst(), zone="hand", owner="opponent")
+    g.add_mana("opponent", "{B}{B}")
+    g.cast("thirst", targets={"creature": ["bear"]}, player="opponent")
+    g.leave_game("opponent")
+    assert (g.stack, "thirst" in g.objects, g.get("bear").zone) == ([], False, "battlefield")

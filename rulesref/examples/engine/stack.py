@@ -74,12 +74,16 @@ class Stack:
         self.changed()
 
     def put_triggers_on_stack(self) -> None:
-        """Rule 603.3b: active player's triggers first, so the nonactive player's end up on top."""
+        """Rule 603.3b: the active player's triggers first, then each other player's in turn order (101.4),
+        so the last player's end up on top; each player's in the order they triggered."""
         if not self.pending_triggers:
             return
         waiting = list(self.pending_triggers)
         if switches.on("603.3b"):
-            waiting.sort(key=lambda item: item.controller != self.turn.active)
+            seats = list(self.players)
+            start = seats.index(self.turn.active)
+            turn_order = seats[start:] + seats[:start]
+            waiting.sort(key=lambda item: turn_order.index(item.controller) if item.controller in seats else 0)
         self.pending_triggers = []
         for item in waiting:
             self.stack.append(item)

@@ -150,9 +150,14 @@ class Turns:
                 self.effects.remove(effect)
                 self.emit("effect-ended", rule="800.4a", label=effect.label)
         for item in list(self.stack):
-            if item.controller == player_id and item.kind != "spell":
+            if item.kind == "spell" and item.source in gone:
+                self.stack.remove(item)  # the spell left the game with its owner (above)
+            elif item.controller == player_id and item.kind != "spell":
                 self.stack.remove(item)
                 self.emit("ceased", rule="800.4a", label=item.label)
+            elif item.controller == player_id:
+                self.stack.remove(item)  # a spell they control but don't own is exiled (engine/casting.py)
+                self.move(item.source, "exile")
         self.pending_triggers = [item for item in self.pending_triggers if item.controller != player_id]
         self.changed()
         for obj in list(self.in_zone("battlefield")):
