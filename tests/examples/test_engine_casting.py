@@ -809,3 +809,41 @@ def test_a_spell_leaves_the_game_with_its_owner():
     g.cast("thirst", targets={"creature": ["bear"]}, player="opponent")
     g.leave_game("opponent")
     assert (g.stack, "thirst" in g.objects, g.get("bear").zone) == ([], False, "battlefield")
+
+
+def test_mana_empties_from_the_pools_at_the_end_of_each_step():
+    """Rule 500.4: mana left in a pool is gone when the step ends."""
+    g = game()
+    g.add_mana("you", "{G}")
+    g.add_mana("opponent", "{R}")
+    g.go_to("beginning_of_combat")
+    assert (g.pool("you"), g.pool("opponent")) == ([], [])
+
+
+def test_a_delayed_trigger_triggers_only_once():
+    """Rule 603.7b: "at the beginning of the next end step" triggers at one end step, not the one after."""
+    g = game()
+    later = Ability(
+        key="later",
+        text="{0}: At the beginning of the next end step, you gain 1 life.",
+        cost=Cost(),
+        program=Program(
+            (
+                Instruction(
+                    "delayed",
+                    what="self",
+                    trigger=Trigger(on="step", step="end", program=Program((Instruction("gain_life"),))),
+                ),
+            )
+        ),
+    )
+    put(g, "idol", card("Idol", "Artifact", abilities=[later]))
+    g.activate("idol", "later")
+    g.resolve()
+    for _ in range(2):
+        g.go_to("end")
+        g.settle()
+        while g.stack:
+            g.resolve()
+        g.end_turn()
+    assert g.players["you"].life == 21

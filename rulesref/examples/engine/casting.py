@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from . import switches
 from .definitions import EffectSpec, Selector
 from .errors import IllegalAction
 from .mana import COLORS, ManaCost, ManaSymbol
@@ -66,6 +67,8 @@ class Casting:
 
     def empty_pools(self) -> None:
         """Rule 500.4: mana empties from pools at the end of each step and phase."""
+        if not switches.on("500.4"):
+            return
         for player in self.mana_pool:
             self.mana_pool[player] = []
 
@@ -288,7 +291,7 @@ class Casting:
             if cost.mana:
                 symbols.extend(cost.mana.symbols)
         generic = 0
-        for holder in self.in_zone("battlefield"):
+        for holder in self.in_zone("battlefield") if switches.on("601.2f") else ():
             for ability in self.computed(holder.id).abilities_with("cost_change"):
                 change = ability.cost_change
                 if change.generic and self.matches(change.spells, item.source, source=holder.id):
@@ -513,7 +516,7 @@ class Casting:
             (name, ref)
             for name, refs in item.targets.items()
             for ref in refs
-            if not self.target_legal_now(item, name, ref)
+            if switches.on("608.2b") and not self.target_legal_now(item, name, ref)
         }
         all_refs = [(name, ref) for name, refs in item.targets.items() for ref in refs]
         for _, ref in sorted(illegal, key=str):
@@ -524,7 +527,12 @@ class Casting:
             self.finish_spell(item, countered=True)
             return
         trigger = item.trigger
-        if trigger is not None and trigger.condition is not None and not self.condition_holds(item, trigger.condition):
+        if (
+            trigger is not None
+            and trigger.condition is not None
+            and switches.on("603.4")
+            and not self.condition_holds(item, trigger.condition)
+        ):
             self.emit("condition-false", rule="603.4", label=item.label)
             return
         if not trigger_resolved_here(item):
@@ -983,7 +991,7 @@ class Casting:
         damage is removed and it is tapped. Uses the shield; False when there is none."""
         turn = self.turn.number
         shield = next((s for s in self.regeneration_shields if s["key"] == obj.key and s["turn"] == turn), None)
-        if shield is None:
+        if shield is None or not switches.on("614.8"):
             return False
         self.regeneration_shields.remove(shield)
         obj.damage = 0

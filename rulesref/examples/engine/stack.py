@@ -189,7 +189,8 @@ class Stack:
                 continue
             if on in ("tapped", "untapped") and (subject is None or self.get(subject).key != delayed["about"]):
                 continue
-            self.delayed.remove(delayed)  # rule 603.7b: it triggers only once
+            if switches.on("603.7b"):
+                self.delayed.remove(delayed)  # rule 603.7b: it triggers only once
             self.queue_delayed(delayed)
 
     def trigger_matches(self, trigger: Trigger, holder: str, controller: str, subject, player, info) -> bool:
@@ -237,7 +238,7 @@ class Stack:
             subject=subject_key or (self.get(subject).key if subject in self.objects else None),
         )
         # Rule 603.4: an intervening "if" is checked as the event happens.
-        if trigger.condition is not None and not self.condition_holds(item, trigger.condition):
+        if trigger.condition is not None and switches.on("603.4") and not self.condition_holds(item, trigger.condition):
             self.emit("condition-false", rule="603.4", label=label)
             return
         if trigger.program is not None and trigger.program.targets and not self.choose_trigger_targets(item):
@@ -317,7 +318,8 @@ class Stack:
                 continue
             if holder is None:
                 if ability in self.delayed:
-                    self.delayed.remove(ability)
+                    if switches.on("603.7b"):
+                        self.delayed.remove(ability)
                     self.queue_delayed(ability)
                 continue
             self.queue_trigger(holder, ability, controller, oid, {}, subject_key=key, incarnation=incarnation)

@@ -4,6 +4,7 @@ enters (614.1c, 614.12); leaving it keeps last known information (608.2h, 704.8)
 
 from __future__ import annotations
 
+from . import switches
 from .definitions import Ability, CardSpec, Filter
 from .errors import IllegalAction
 from .layers import Computed, compute
@@ -21,11 +22,14 @@ class Zones:
         if to_zone == "battlefield":
             raise ValueError("use enter() to put an object onto the battlefield")
         from_zone = obj.zone
-        watch = self.leave_watch([obj]) if from_zone == "battlefield" else []
+        look_back = switches.on("603.10a")
+        watch = self.leave_watch([obj]) if from_zone == "battlefield" and look_back else []
         self.leave(obj)
         self.place(obj, to_zone, top=top)
         self.emit("moved", name=obj.name, from_zone=from_zone, to_zone=to_zone)
         self.changed()
+        if from_zone == "battlefield" and not look_back:
+            watch = self.leave_watch([obj])  # switched off: decided on the game after the event
         self.fire_left(watch)  # rule 603.10a
         self.check_state_triggers()
 
@@ -254,7 +258,8 @@ class Zones:
     def put_into_graveyard(self, objects: list[GameObject]) -> None:
         """Move permanents to their owners' graveyards at once, then look for dies triggers."""
         was_creature = {obj.id: self.computed(obj.id).is_creature for obj in objects}
-        watch = self.leave_watch(objects)  # rule 603.10a: decided on the game before the event
+        look_back = switches.on("603.10a")
+        watch = self.leave_watch(objects) if look_back else []  # rule 603.10a: decided on the game before the event
         for obj in objects:
             self.remember(obj)
         for obj in objects:
@@ -262,6 +267,8 @@ class Zones:
             self.place(obj, "graveyard")
             self.emit("moved", name=obj.name, from_zone="battlefield", to_zone="graveyard")
         self.changed()
+        if not look_back:
+            watch = self.leave_watch(objects)  # switched off: decided on the game after the event
         self.fire_left(watch)
         for obj in objects:
             if obj.card.token:
