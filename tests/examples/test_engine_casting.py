@@ -847,3 +847,27 @@ def test_a_delayed_trigger_triggers_only_once():
             g.resolve()
         g.end_turn()
     assert g.players["you"].life == 21
+
+
+def test_a_player_who_left_is_no_opponent_player_or_target():
+    """Rule 800.4a: "each opponent" and "each player" count only the players still in the game, and a player
+    who left can't be targeted."""
+    g = game()
+    g.add_player("carissa", "Carissa")
+    drain = spell(
+        "Drain",
+        "{B}",
+        "Each opponent loses 1 life. Each player gains 1 life. Target player loses 2 life.",
+        Instruction("lose_life", who="each_opponent", amount=Amount(1)),
+        Instruction("gain_life", who="each_player", amount=Amount(1)),
+        Instruction("lose_life", who="player", amount=Amount(2)),
+        targets=[TargetSpec("player", None, players=True)],
+    )
+    put(g, "drain", drain, zone="hand")
+    g.leave_game("carissa")
+    g.add_mana("you", "{B}")
+    with pytest.raises(IllegalAction):
+        g.cast("drain", targets={"player": ["carissa"]})
+    g.cast("drain", targets={"player": ["opponent"]})
+    g.resolve()
+    assert [p.life for p in g.players.values()] == [21, 18, 20]

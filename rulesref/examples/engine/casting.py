@@ -271,7 +271,7 @@ class Casting:
 
     def legal_target(self, item: StackItem, spec, ref: tuple) -> bool:
         if ref[0] == "player":
-            return spec.players and not self.players[ref[1]].lost
+            return spec.players and not self.players[ref[1]].lost and not self.players[ref[1]].left
         _, oid, incarnation = ref
         obj = self.objects.get(oid)
         if obj is None or obj.incarnation != incarnation or spec.filter is None:
@@ -649,7 +649,7 @@ class Casting:
         if ref == "each_opponent":
             return self.opponents_of(item.controller)
         if ref == "each_player":
-            return list(self.players)
+            return self.in_game()  # rule 800.4a: not a player who has left
         if ref == "that_player":  # the player whose action triggered it ("that player", 603.2)
             return [item.context.get("player") or item.controller]
         if ref == "that_players_opponents":

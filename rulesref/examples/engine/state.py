@@ -200,7 +200,8 @@ class GameState:
         return player
 
     def opponents_of(self, player_id: str) -> list[str]:
-        return [pid for pid in self.players if pid != player_id]
+        """The other players still in the game (a player who left has no opponents and is none, 800.4a)."""
+        return [pid for pid, player in self.players.items() if pid != player_id and not player.left]
 
     def zone_key(self, zone: str, player: str | None) -> tuple[str | None, str]:
         return (None, zone) if zone in ("battlefield", "stack") else (player, zone)
