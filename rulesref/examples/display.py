@@ -322,6 +322,8 @@ def show(key: str, value: object, effect_labels: dict | None = None, object_name
         return "; ".join(str(messages.RESTRICTIONS.get(code, code)) for code in value) or "—"
     if key == "name" and value == "":
         return _("no name")
+    if key == "mana_pool":
+        return str(value) or _("empty")
     if key == "reasons" and isinstance(value, list):
         return "; ".join(str(messages.ILLEGAL.get(code, code)) for code in value) or "—"
     if key == "can" and isinstance(value, dict):

@@ -39,6 +39,8 @@ CHECKS = {
     "library": _("cards in library"),
     "graveyard": _("cards in graveyard"),
     "lost": _("has lost the game"),
+    "won": _("has won the game"),
+    "mana_pool": _("mana pool"),
     "stack": _("the stack (bottom to top)"),
     "waiting_triggers": _("triggered abilities waiting to be put on the stack"),
     "events_include": _("what happened in this step"),
@@ -209,6 +211,25 @@ EVENTS = {
     "turned-face-up": _("{name} was turned face up"),
     "sticker": _("A name sticker was put on it: its name is now {name}"),
     "cant-enter": _("{name} can’t enter the battlefield and is put into its owner’s graveyard"),
+    "cast": _("{player} cast {name}"),
+    "activated": _("{player} activated {label}"),
+    "paid": _("{player} paid {cost}"),
+    "mana": _("{player} added {mana} to their mana pool"),
+    "no-mana": _("{label} produced no mana"),
+    "cost-changed": _("{label} changed the total cost by {amount}"),
+    "sacrificed": _("{name} was sacrificed"),
+    "target-illegal": _("{label}: {target} is no longer a legal target"),
+    "fizzled": _("{label} did not resolve: all its targets are illegal"),
+    "condition-false": _("{label}: its “if” condition is false, so it does nothing"),
+    "delayed": _("Delayed triggered ability created: {label}"),
+    "countered": _("Countered: {label}"),
+    "won": _("{player} won the game"),
+    "exchange-failed": _("{label}: the exchange can’t be completed, so nothing is exchanged"),
+    "targets-changed": _("{label}: its targets were changed"),
+    "no-targets": _("{label}: no legal target, so it is removed"),
+    "sacrifice-chosen": _("{player} chose {name} to sacrifice"),
+    "regenerated": _("{name} regenerated: instead of being destroyed, its damage was removed and it was tapped"),
+    "duration-over": _("{label}: its “for as long as” duration ended before it began, so it does nothing"),
 }
 
 ILLEGAL = {
@@ -254,6 +275,10 @@ ILLEGAL = {
     "band": _("a band is creatures attacking the same player, all but one of them with banding"),
     "not-face-down": _("it is not face down"),
     "no-morph": _("its face-up characteristics have no morph cost to pay"),
+    "target-twice": _("the same object is chosen twice for one word “target”"),
+    "mode-count": _("the number of modes chosen is not allowed"),
+    "unpaid": _("the cost can’t be paid with the mana available"),
+    "wrong-zone": _("this ability works only in another zone"),
 }
 
 PARAMETER_ERRORS = {

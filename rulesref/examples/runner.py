@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from . import expressions
 from .engine import legality
 from .engine.budget import Budget
+from .engine.casting import mana_text
 from .engine.definitions import EffectSpec, Selector
 from .engine.errors import BudgetExceeded, EngineError, IllegalAction
 from .engine.events import event_text
@@ -67,6 +68,8 @@ CHECK_LABELS = {
     "library": "cards in library",
     "graveyard": "cards in graveyard",
     "lost": "has lost the game",
+    "won": "has won the game",
+    "mana_pool": "mana pool",
     "stack": "the stack (bottom to top)",
     "events_include": "what happened in this step",
     "waiting_triggers": "triggered abilities waiting to be put on the stack",
@@ -293,7 +296,16 @@ def choices_for(raw: dict, params: dict) -> dict:
 
 
 def take(game: Game, scenario: Scenario, step: Step, params: dict, cards: dict):
-    """Take one step; returns the legality verdict of an attempt, else None."""
+    """Take one step; returns the legality verdict of an attempt, else None. The step's choices for the
+    game (the targets of the triggers it causes; what is chosen as something resolves) last as it does."""
+    game.decisions = {"targets": step.args.get("trigger_targets", {})}
+    try:
+        return take_step(game, scenario, step, params, cards)
+    finally:
+        game.decisions = {}
+
+
+def take_step(game: Game, scenario: Scenario, step: Step, params: dict, cards: dict):
     args = step.args
     do = step.do
     path = scenario.path
@@ -322,8 +334,15 @@ def take(game: Game, scenario: Scenario, step: Step, params: dict, cards: dict):
     elif do == "crew":
         game.crew(args["vehicle"], args["crew"])
     elif do == "resolve":
+        game.decisions.update(pay=args["pay"], choose=args["choose"])
         for _ in range(count("count")):
             game.resolve()
+    elif do in ("cast", "activate", "change_targets"):
+        return cast_or_activate(game, scenario, step, params)
+    elif do == "add_mana":
+        only = args["only_for"]
+        only_for = build_filter(built(path, f"steps[{step.index}].only_for", only, params)) if only else None
+        game.add_mana(args["player"], str(expressions.interpolate(args["mana"], params)), only_for=only_for)
     elif do == "apply":
         spec = build_effect(built(path, f"steps[{step.index}].effect", args["effect"], params), params)
         game.create_effect(
@@ -342,6 +361,8 @@ def take(game: Game, scenario: Scenario, step: Step, params: dict, cards: dict):
         game.damage(args["source"], args["target"], count("amount"))
     elif do == "lose_life":
         game.lose_life(args["player"], count("amount"))
+    elif do == "gain_life":
+        game.gain_life(args["player"], count("amount"))
     elif do == "attach":
         game.attach(args["object"], args["to"])
     elif do == "tap":
@@ -485,6 +506,41 @@ def take_copy_step(game: Game, scenario: Scenario, step: Step, params: dict) -> 
         raise IllegalAction(f"unknown step {do!r}", code="scenario")
 
 
+def cast_or_activate(game: Game, scenario: Scenario, step: Step, params: dict):
+    """Cast a spell, activate an ability or change a spell's targets. When the step checks whether it is
+    legal, an illegal one is recorded (the game is as before it began, rule 730.1); else it stops the run."""
+    args = step.args
+    checks_legality = any(e.subject == "attempt" for e in step.expects)
+    try:
+        if step.do == "cast":
+            game.cast(
+                args["object"],
+                targets=args["targets"],
+                modes=tuple(args["modes"]),
+                x=how_many(scenario, f"steps[{step.index}].x", args["x"], params),
+                kicked=args["kicked"],
+                sacrifice=tuple(args["sacrifice"]),
+                convoke=tuple(args["convoke"]),
+                free=args["free"],
+                player=args["player"],
+            )
+        elif step.do == "activate":
+            game.activate(
+                args["object"],
+                args["ability"],
+                targets=args["targets"],
+                modes=tuple(args["modes"]),
+                x=how_many(scenario, f"steps[{step.index}].x", args["x"], params),
+            )
+        else:
+            game.change_targets(args["spell"], args["targets"])
+    except IllegalAction as error:
+        if not checks_legality:
+            raise
+        return legality.Verdict(step.do, False, [(error.code, error.rule)])
+    return legality.Verdict(step.do, True)
+
+
 def built(path, where: str, raw: dict, params: dict) -> Table:
     return Table(path, where, interpolated(Table(path, where, raw), raw, params))
 
@@ -495,6 +551,8 @@ def setup(game: Game, scenario: Scenario, args: dict, params: dict, cards: dict)
         game.turn.number = turn["number"]
         game.turn.active = turn["active"]
         game.turn.step = turn["step"]
+    for player, mana in args.get("mana", {}).items():
+        game.add_mana(player, str(expressions.interpolate(mana, params)))
     for player, life in args["life"].items():
         game.players[player].life = life
         game.players[player].starting_life = max(game.players[player].starting_life, life)
@@ -586,6 +644,10 @@ def player_value(game: Game, player_id: str, key: str, expected=None):
         return game.in_range_of(player_id)
     if key == "choosable":
         return {"for": expected["for"], "choices": sorted(game.choosable(player_id, expected["for"]))}
+    if key == "won":
+        return player.won
+    if key == "mana_pool":
+        return mana_text(game.pool(player_id))
     return len(game.in_zone(key, player_id))
 
 

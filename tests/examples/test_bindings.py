@@ -29,9 +29,15 @@ def test_a_binding_limited_to_editions_applies_only_there():
 
 def test_an_example_without_a_scenario_says_what_it_needs_in_the_interface_language():
     assert not_executable_reason("mtg", "208.3a", 0) is None
-    assert not_executable_reason("mtg", "101.4", 0, language="en") == "choices made in turn order (APNAP, rule 101.4)"
+    assert (
+        not_executable_reason("mtg", "702.164b", 0, language="en")
+        == "keyword abilities with values that add up (toxic N)"
+    )
     with translation.override("ru"):
-        assert not_executable_reason("mtg", "101.4", 0) == "выбор в порядке хода (APNAP, правило 101.4)"
+        assert (
+            not_executable_reason("mtg", "702.164b", 0)
+            == "ключевые способности со складывающимися значениями (токсичность N)"
+        )
     with translation.override("it"):
         assert not_executable_reason("mtg", "999.9", 0) == "non ancora analizzato"
 

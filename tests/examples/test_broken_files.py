@@ -17,7 +17,7 @@ from rulesref.rules.services import edition_import
 from tests.conftest import ROOT, SOURCES, rolled_back
 
 EXAMPLES_DIR = ROOT / "rules_data" / "examples"
-SCENARIOS = 98
+SCENARIOS = 145
 
 
 @pytest.fixture(scope="module")
@@ -68,8 +68,9 @@ BROKEN = [
         "gray-ogre.toml:67: steps[3].do: 'summon' is not an action; actions: setup, move, enter, create, draw, "
         "discard, crew, resolve, apply, end_effect, counters, damage, lose_life, attach, tap, untap, gain_control, "
         "give_ability, destroy, destroy_all, mill, end_turn, go_to, begin_resolution, end_resolution, attempt, "
-        "become_copy, create_copy, transform, flip, turn_face_up, enter_together, put_sticker, declare_attackers, "
-        "declare_blockers, combat_damage, put_blocking, end_combat, leave_game, prevent, damage_each",
+        "become_copy, create_copy, transform, flip, turn_face_up, enter_together, put_sticker, cast, activate, "
+        "add_mana, change_targets, gain_life, declare_attackers, declare_blockers, combat_damage, put_blocking, "
+        "end_combat, leave_game, prevent, damage_each",
         SCENARIOS - 1,
         id="unknown-step",
     ),
@@ -149,7 +150,7 @@ def test_a_broken_coverage_file_leaves_every_scenario_running(client, english, s
     assert len(registry.scenarios()) == SCENARIOS
     assert client.get("/rules/mtg/en/2024-09-20/208.3a/").status_code == 200
     # Without reasons an example only says it is not executable yet, instead of the page failing.
-    html = client.get("/rules/mtg/en/2024-09-20/601.2c/").content.decode()
+    html = client.get("/rules/mtg/en/2024-09-20/601.3a/").content.decode()
     assert re.findall(r'<span class="example-not-run">([^<]+)</span>', html) == ["not executable yet"]
     assert client.get("/examples/coverage/").status_code == 200
 

@@ -42,6 +42,11 @@ GUARDED = {
     "702.19b": ("trample-and-an-additional-block", 4, "legal"),
     "800.4a": ("mind-control-leaves-the-game", 2, "exists"),
     "608.1": ("veteran-motorist", 3, "creature"),
+    "601.2f": ("spells-cost-more", 2, "mana_pool"),
+    "603.4": ("felidar-sovereign", 4, "won"),
+    "603.10a": ("each-player-sacrifices", 3, "stack"),
+    "608.2b": ("sorins-thirst", 4, "life"),
+    "614.8": ("quicksilver-elemental", 5, "zone"),
 }
 
 # Rules no scenario guards yet, and why.
@@ -52,7 +57,9 @@ UNGUARDED = {
     "613.7m": "no rulebook example of objects entering at once (tested in test_engine_copies.py)",
     "613.8": "the 2024-09-20 rulebook has no example of a dependency; the scenarios' ties are by timestamp",
     "704.5q": "Young Wolf dies with its counters either way: no scenario checks counters after they annihilate",
-    "603.3b": "no scenario has triggered abilities of two players waiting at once",
+    "603.3b": "no scenario has triggered abilities of two players waiting at once (tested in test_engine_casting.py)",
+    "500.4": "no scenario checks a mana pool after its step ends (tested in test_engine_casting.py)",
+    "603.7b": "no scenario's delayed trigger meets its event twice (tested in test_engine_casting.py)",
     "704.5c": "no rulebook example of poison counters (tested in test_engine_combat.py)",
     "704.5h": "no rulebook example of deathtouch (tested in test_engine_combat.py)",
     "704.5j": "no rulebook example of the legend rule (tested in test_engine_combat.py)",

@@ -46,10 +46,12 @@ def test_a_renumbered_rule_keeps_its_run_links(client, editions):
 
 
 def test_an_example_without_a_scenario_says_what_the_engine_would_need(client, editions):
-    html = client.get("/rules/mtg/en/2024-09-20/601.2c/").content.decode()
+    html = client.get("/rules/mtg/en/2024-09-20/608.2f/").content.decode()
     reasons = re.findall(r'<span class="example-not-run">([^<]+)</span>', html)
     assert runs(html) == []
     assert reasons == [
-        "not executable yet: needs targets and checking them as a spell or ability resolves; casting spells "
-        "and the stack: priority, responses and targets chosen on casting"
+        "not executable yet: needs a target for each opponent, and one action taken for several targets one at "
+        "a time (608.2f)",
+        "not executable yet: needs a target for each opponent, and one action taken for several targets one at "
+        "a time (608.2f); searching, revealing and shuffling libraries",
     ]

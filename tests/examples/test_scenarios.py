@@ -58,7 +58,7 @@ def write(tmp_path, text, slug="bad"):
 
 def test_every_bundled_scenario_is_valid():
     scenarios = load_directory(EXAMPLES_DIR)
-    assert len(scenarios) == 98
+    assert len(scenarios) == 145
     assert {"lost-order-of-jarkeld", "veteran-motorist", "berserk-elf-rider-first-turn"} <= set(scenarios)
     rule_613 = sorted((b.rule, b.position) for s in scenarios.values() for b in s.bindings if b.rule.startswith("613."))
     assert rule_613 == [
@@ -154,8 +154,9 @@ def test_a_valid_minimal_file_loads(tmp_path):
             "'summon' is not an action; actions: setup, move, enter, create, draw, discard, crew, resolve, apply, "
             "end_effect, counters, damage, lose_life, attach, tap, untap, gain_control, give_ability, destroy, "
             "destroy_all, mill, end_turn, go_to, begin_resolution, end_resolution, attempt, become_copy, create_copy, "
-            "transform, flip, turn_face_up, enter_together, put_sticker, declare_attackers, declare_blockers, "
-            "combat_damage, put_blocking, end_combat, leave_game, prevent, damage_each",
+            "transform, flip, turn_face_up, enter_together, put_sticker, cast, activate, add_mana, change_targets, "
+            "gain_life, declare_attackers, declare_blockers, combat_damage, put_blocking, end_combat, leave_game, "
+            "prevent, damage_each",
         ),
         (('object = "bear"', 'object = "ghost"'), 27, "steps[0].expect[0].object", "no object 'ghost'"),
         (

@@ -21,9 +21,9 @@ def test_an_executable_example_links_to_its_scenario():
 
 def test_another_example_says_what_it_needs():
     with translation.override("it"):
-        html = render("mtg", "603.8", 0)
+        html = render("mtg", "113.6k", 0)
     assert html == (
-        '<span class="example-not-run">non ancora eseguibile: richiede abilità innescate oltre le poche che il motore '
-        "conosce (manovrare, mano vuota, non-morto)</span>\n"
+        '<span class="example-not-run">non ancora eseguibile: richiede abilità innescate che il motore non conosce '
+        "ancora (riflessive, infestare, di combattimento e di copia)</span>\n"
     )
     assert render("berserk", "107.5", 1, "2024-05-31").startswith('<span class="example-not-run">')

@@ -17,6 +17,7 @@ class Actions:
             obj.tapped = True
             self.emit("tapped", name=obj.name)
             self.changed()
+            self.fire("tapped", object_id)  # rule 603.2f: "becomes tapped"
 
     def untap(self, object_id: str) -> None:
         obj = self.on_battlefield(object_id)
@@ -24,6 +25,7 @@ class Actions:
             obj.tapped = False
             self.emit("untapped", name=obj.name)
             self.changed()
+            self.fire("untapped", object_id)
 
     def on_battlefield(self, object_id: str) -> GameObject:
         obj = self.get(object_id)

@@ -788,15 +788,19 @@ class Combat:
         return found
 
     def gain_life(self, player: str, amount: int, *, source: str = "", rule: str = "") -> None:
-        """Gain life (119.9), after the replacement effects of the player's permanents that multiply it."""
+        """Gain life (119.9), after the replacement effects of the player's permanents that multiply it;
+        then "whenever you gain life" triggers (603.2, engine/stack.py), once per life gain event."""
         for obj, ability in self.life_replacements(player):
             if ability.life.gain_multiplier != 1:
                 amount *= ability.life.gain_multiplier
                 self.emit("life-gain-replaced", rule="614.1a", label=f"{obj.name}: {ability.label}", amount=amount)
         self.players[player].life += amount
-        self.emit("life-gained", rule=rule, player=self.player_name(player), amount=amount, source=source)
+        if source:
+            self.emit("life-gained", rule=rule, player=self.player_name(player), amount=amount, source=source)
         self.emit("life", player=self.player_name(player), life=self.players[player].life)
         self.changed()
+        if amount > 0:
+            self.fire("gain_life", None, player=player)
 
     # -- prevention (615) and ranges of influence (801.13b) ---------------------------------
 

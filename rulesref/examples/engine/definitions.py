@@ -224,6 +224,17 @@ class Trigger:
     effect: EffectSpec | None = None
     duration: str = ""  # "end_of_turn" or "" (no duration)
     draw: int = 0
+    # Event triggers (rule 603.2, engine/stack.py): ``enters``, ``dies``, ``leaves``, ``tapped``,
+    # ``untapped``, ``cast``, ``step`` (at the beginning of ``step``), ``gain_life``, ``cycled``,
+    # ``expend`` (``count``), ``tapped_for_mana`` (a triggered mana ability, 605.1b).
+    subject: str = ""  # "self": only this object's event; else ``filter`` (any object's)
+    filter: Filter | None = None
+    whose: str = "you"  # a step trigger: "you" (your step) or "each"
+    step: str = ""
+    count: int = 0
+    # The types of these two are in engine/spells.py (which imports this module): a Condition, a Program.
+    condition: object = None  # an intervening "if" (603.4)
+    program: object = None  # what it does as it resolves
 
 
 @dataclass(frozen=True)
@@ -322,6 +333,18 @@ class Ability:
     others_enter_as_copy: Filter | None = None
     # "[Matching objects] can't enter the battlefield" (an effect on the game's rules, 613.11).
     forbids_entering: Filter | None = None
+    # Casting and activating (engine/casting.py): an activated ability's ``cost`` (rule 602.1); what a
+    # spell or an activated ability does (``program``; ``spell``: the spell ability of an instant or
+    # sorcery, 113.3a); a mana ability (605.1a) resolves at once; ``zone``: where it can be activated
+    # (113.6m); ``once_per_turn``; a static ``cost_change`` (601.2f).
+    # Their types are in engine/spells.py (which imports this module): Cost, Program, CostChange.
+    cost: object = None
+    program: object = None
+    spell: bool = False
+    mana_ability: bool = False
+    zone: str = "battlefield"
+    once_per_turn: bool = False
+    cost_change: object = None
 
     @property
     def label(self) -> str:

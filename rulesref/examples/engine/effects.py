@@ -54,7 +54,9 @@ class Effects:
         self.emit("effect-ended", label=effect.label)
         self.changed()
 
-    def gain_control(self, object_id: str, player: str, *, duration: str = "", label: str = "") -> None:
+    def gain_control(
+        self, object_id: str, player: str, *, duration: str = "", label: str = "", source: str | None = None
+    ) -> None:
         obj = self.on_battlefield(object_id)
         label = label or f"{self.player_name(player)} controls {obj.name}"
         self.create_effect(
@@ -62,6 +64,7 @@ class Effects:
             label,
             EffectSpec(affects=Selector("ids", (object_id,)), control=player),
             controller=player,
+            source=source,
             duration=duration,
         )
         self.note_control_changes()

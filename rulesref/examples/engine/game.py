@@ -6,14 +6,16 @@ read after a change. State-based actions (``sba.py``) and putting waiting trigge
 abilities on the stack happen in :meth:`Game.settle`, which the runner calls where a player
 would receive priority (rule 704.3), never in the middle of a resolution.
 
-What is *not* modelled is listed in docs/examples.md: casting costs and mana, targets,
-priority passing, combat, copy effects, text-changing effects, multiplayer.
+Spells are cast and abilities activated with their modes, targets and costs (``casting.py``);
+what is *not* modelled is listed in docs/examples.md: priority passing, most text-changing effects,
+the variants.
 """
 
 from __future__ import annotations
 
 from .actions import Actions
 from .budget import Budget
+from .casting import Casting
 from .combat import Combat
 from .copies import Copies
 from .definitions import Filter
@@ -28,11 +30,12 @@ from .zones import Zones
 __all__ = ["BERSERK_STAGES", "MTG_STEPS", "Game"]
 
 
-class Game(Zones, Copies, Actions, Effects, Stack, Combat, Turns, StateBasedActions, GameState):
+class Game(Zones, Copies, Actions, Effects, Casting, Stack, Combat, Turns, StateBasedActions, GameState):
     """The game and every action a step takes. Its parts live in modules of their own: zones
     (:mod:`.zones`), copies and faces (:mod:`.copies`), permanents and players (:mod:`.actions`),
-    continuous effects (:mod:`.effects`), the stack (:mod:`.stack`), combat (:mod:`.combat`), turns and
-    priority (:mod:`.turns`), state-based actions (:mod:`.sba`); here are the reads every part shares."""
+    continuous effects (:mod:`.effects`), casting and activating (:mod:`.casting`), the stack
+    (:mod:`.stack`), combat (:mod:`.combat`), turns and priority (:mod:`.turns`), state-based actions
+    (:mod:`.sba`); here are the reads every part shares."""
 
     def __init__(self, *, rules: str = "mtg", budget: Budget | None = None):
         super().__init__(rules=rules, budget=budget)

@@ -43,6 +43,10 @@ REASON_TEXT = {
     "defender": "it has defender",
     "not-face-down": "it is not face down",
     "no-morph": "its face-up characteristics have no morph cost to pay",
+    "target-twice": "the same object is chosen twice for one word “target”",
+    "mode-count": "the number of modes chosen is not allowed",
+    "unpaid": "the cost can’t be paid with the mana available",
+    "wrong-zone": "this ability works only in another zone",
 }
 
 ACTIONS = {"mtg": ("attack", "tap", "turn_face_up"), "berserk": ("attack", "shot", "defend", "parry")}

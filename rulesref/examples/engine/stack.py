@@ -6,9 +6,12 @@ triggers wait (702.122); waiting triggers go on in APNAP order (603.3b); the top
 from __future__ import annotations
 
 from . import switches
-from .definitions import EffectSpec, Selector, Trigger
+from .definitions import Ability, EffectSpec, Selector, Trigger
 from .errors import IllegalAction
-from .state import StackItem
+from .state import GameObject, StackItem
+
+# Zone-change triggers that look back in time (rule 603.10a): checked against the game before the event.
+LEAVING = ("dies", "leaves")
 
 
 class Stack:
@@ -71,12 +74,16 @@ class Stack:
         self.changed()
 
     def put_triggers_on_stack(self) -> None:
-        """Rule 603.3b: active player's triggers first, so the nonactive player's end up on top."""
+        """Rule 603.3b: the active player's triggers first, then each other player's in turn order (101.4),
+        so the last player's end up on top; each player's in the order they triggered."""
         if not self.pending_triggers:
             return
         waiting = list(self.pending_triggers)
         if switches.on("603.3b"):
-            waiting.sort(key=lambda item: item.controller != self.turn.active)
+            seats = list(self.players)
+            start = seats.index(self.turn.active)
+            turn_order = seats[start:] + seats[:start]
+            waiting.sort(key=lambda item: turn_order.index(item.controller) if item.controller in seats else 0)
         self.pending_triggers = []
         for item in waiting:
             self.stack.append(item)
@@ -88,8 +95,11 @@ class Stack:
         if not self.stack:
             raise IllegalAction("the stack is empty", code="stack-empty", rule="608.1")
         item = self.stack.pop() if switches.on("608.1") else self.stack.pop(0)
-        self.emit("resolved", label=item.label)
-        if item.kind == "crew":
+        if item.program is None:
+            self.emit("resolved", label=item.label)
+        if item.program is not None:
+            self.resolve_program(item)  # engine/casting.py: spells, activated and event-triggered abilities
+        elif item.kind == "crew":
             vehicle = self.get(item.source)
             self.create_effect(
                 self.next_id("crew-effect"),
@@ -153,3 +163,178 @@ class Stack:
             self.place(card, "graveyard")
             self.changed()
         self.emit("resolution-ends", rule="608.2n")
+
+    # -- event triggers (rule 603.2) ------------------------------------------------------------
+
+    def fire(self, on: str, subject: str | None, *, player: str | None = None, **info) -> None:
+        """An event happened: every triggered ability of a permanent that it matches triggers once
+        (603.2, 603.2c: once per object in the event), and so do delayed triggers waiting for it (603.7).
+        They wait until a player would receive priority (603.3)."""
+        view = self.view()
+        holders = list(self.in_zone("battlefield"))
+        if on == "cycled" and subject is not None and subject not in [h.id for h in holders]:
+            holders.append(self.get(subject))  # "when you cycle this card": from the graveyard
+        for holder in holders:
+            computed = view[holder.id]
+            controller = computed.controller or holder.owner
+            for ability in computed.abilities_with("trigger"):
+                trigger = ability.trigger
+                if trigger.on == on and self.trigger_matches(trigger, holder.id, controller, subject, player, info):
+                    self.queue_trigger(holder, ability, controller, subject, {**info, "player": player})
+        for delayed in list(self.delayed):
+            trigger = delayed["trigger"]
+            if trigger.on != on or on in LEAVING:
+                continue
+            if on == "step" and info.get("step") != trigger.step:
+                continue
+            if on in ("tapped", "untapped") and (subject is None or self.get(subject).key != delayed["about"]):
+                continue
+            if switches.on("603.7b"):
+                self.delayed.remove(delayed)  # rule 603.7b: it triggers only once
+            self.queue_delayed(delayed)
+
+    def trigger_matches(self, trigger: Trigger, holder: str, controller: str, subject, player, info) -> bool:
+        if trigger.on == "step":
+            return info.get("step") == trigger.step and (trigger.whose == "each" or self.turn.active == controller)
+        if trigger.on in ("cast", "gain_life", "expend", "cycled", "tapped_for_mana"):
+            if trigger.whose != "each" and player != controller:
+                return False
+            if trigger.on == "expend":
+                return info["before"] < trigger.count <= info["after"]
+            if trigger.on == "cycled":
+                return subject == holder
+        if trigger.subject == "self":
+            return subject == holder
+        if trigger.filter is not None:
+            return subject is not None and self.matches(trigger.filter, subject, source=holder)
+        return True
+
+    def queue_trigger(
+        self,
+        holder: GameObject,
+        ability: Ability,
+        controller: str,
+        subject,
+        info,
+        *,
+        subject_key=None,
+        incarnation=None,
+    ) -> None:
+        trigger = ability.trigger
+        label = f"{holder.name}: {ability.label}"
+        item = StackItem(
+            self.next_id("trigger"),
+            label,
+            controller,
+            holder.id,
+            "trigger",
+            trigger,
+            {
+                "incarnation": holder.incarnation if incarnation is None else incarnation,
+                **({"mana": info["mana"]} if info.get("mana") else {}),
+            }
+            | ({"player": player} if (player := info.get("player")) else {}),
+            program=trigger.program,
+            subject=subject_key or (self.get(subject).key if subject in self.objects else None),
+        )
+        # Rule 603.4: an intervening "if" is checked as the event happens.
+        if trigger.condition is not None and switches.on("603.4") and not self.condition_holds(item, trigger.condition):
+            self.emit("condition-false", rule="603.4", label=label)
+            return
+        if trigger.program is not None and trigger.program.targets and not self.choose_trigger_targets(item):
+            self.emit("no-targets", rule="603.3d", label=label)
+            return
+        self.pending_triggers.append(item)
+        self.emit("trigger-waits", rule="603.2", label=label)
+
+    def choose_trigger_targets(self, item: StackItem) -> bool:
+        """Rule 603.3d: a triggered ability's targets are chosen as it is put on the stack; the engine takes
+        the step's choice (``decisions["targets"]``), else the first legal ones in the battlefield's order,
+        players after objects. With no legal target it is removed (603.3d)."""
+        chosen = {}
+        named = self.decisions.get("targets", {})
+        if named:
+            self.choose_targets(item, item.program, named)
+            return True
+        for spec in item.program.targets:
+            candidates = [obj.id for obj in self.in_zone("battlefield")] + (list(self.players) if spec.players else [])
+            legal = [c for c in candidates if self.legal_target(item, spec, self.target_ref(c))]
+            if len(legal) < spec.count:
+                return False
+            chosen[spec.name] = legal[: spec.count]
+        self.choose_targets(item, item.program, chosen)
+        return True
+
+    def create_delayed(self, item: StackItem, trigger: Trigger, about, context: dict) -> None:
+        """Rule 603.7a: a delayed triggered ability exists from now on; an event before now is not seen."""
+        label = f"{item.label} (delayed)"
+        self.delayed.append(
+            {"trigger": trigger, "controller": item.controller, "source": item.source, "about": about, "label": label}
+        )
+        self.emit("delayed", rule="603.7a", label=label)
+
+    def queue_delayed(self, delayed: dict) -> None:
+        trigger = delayed["trigger"]
+        item = StackItem(
+            self.next_id("trigger"),
+            delayed["label"],
+            delayed["controller"],
+            delayed["source"],
+            "trigger",
+            trigger,
+            {},
+            program=trigger.program,
+            subject=delayed["about"],
+        )
+        self.pending_triggers.append(item)
+        self.emit("trigger-waits", rule="603.7", label=item.label)
+
+    def leave_watch(self, leaving: list[GameObject]) -> list[tuple]:
+        """Rule 603.10a: leaves-the-battlefield abilities look back in time: which would trigger is
+        decided on the game as it was before the event, so an artifact destroyed with the creatures sees
+        them die."""
+        view = self.view()
+        found = []
+        for holder in self.in_zone("battlefield"):
+            computed = view[holder.id]
+            for ability in computed.abilities_with("trigger"):
+                trigger = ability.trigger
+                if trigger.on not in LEAVING:
+                    continue
+                for obj in leaving:
+                    if self.trigger_matches(trigger, holder.id, computed.controller, obj.id, None, {}):
+                        found.append((holder, ability, computed.controller, obj.id, obj.key, holder.incarnation))
+        for delayed in self.delayed:
+            for obj in leaving:
+                if delayed["trigger"].on in LEAVING and delayed["about"] == obj.key:
+                    found.append((None, delayed, None, obj.id, obj.key, None))
+        return found
+
+    def fire_left(self, watch: list[tuple]) -> None:
+        for holder, ability, controller, oid, key, incarnation in watch:
+            obj = self.get(oid)
+            trigger = ability["trigger"] if holder is None else ability.trigger
+            if trigger.on == "dies" and obj.zone != "graveyard":
+                continue
+            if holder is None:
+                if ability in self.delayed:
+                    if switches.on("603.7b"):
+                        self.delayed.remove(ability)
+                    self.queue_delayed(ability)
+                continue
+            self.queue_trigger(holder, ability, controller, oid, {}, subject_key=key, incarnation=incarnation)
+
+    def entered(self, obj: GameObject) -> None:
+        """After a permanent enters: an effect of the resolving spell that says it "is" something applies
+        as it enters (611.2e); then "enters" abilities trigger, on the permanent as it is now (603.6b)."""
+        waiting = self.entering_effects.pop(obj.id, None)
+        if waiting is not None:
+            item, spec = waiting
+            self.create_effect(
+                self.next_id("effect"),
+                f"{item.label}: {spec.describe()}",
+                EffectSpec(**{**spec.__dict__, "affects": Selector("ids", (obj.id,))}),
+                controller=item.controller,
+                source=item.source,
+            )
+        self.fire("enters", obj.id, player=self.computed(obj.id).controller)

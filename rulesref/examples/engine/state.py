@@ -35,6 +35,7 @@ class Player:
     poison: int = 0  # poison counters (rule 122.1f; 704.5c)
     left: bool = False  # has left the game (rule 800.4a)
     range: int | None = None  # range of influence in seats (rule 801.2); None: unlimited
+    won: bool = False  # an effect said this player wins the game (rule 104.2b)
 
 
 @dataclass
@@ -101,9 +102,20 @@ class StackItem:
     label: str
     controller: str
     source: str | None
-    kind: str  # "crew", "trigger", "spell"
+    kind: str  # "crew", "trigger", "spell", "ability"
     trigger: Trigger | None = None
     context: dict[str, str] = field(default_factory=dict)
+    # Casting and activating (engine/casting.py): what it does, and the choices made for it (601.2b-c).
+    program: object = None  # a spells.Program
+    targets: dict[str, list[tuple]] = field(
+        default_factory=dict
+    )  # name → [("object", id, incarnation) | ("player", id)]
+    modes: tuple[str, ...] = ()
+    x: int = 0
+    kicked: bool = False
+    sacrificed: dict | None = None  # last known information of the object sacrificed to pay its cost
+    subject: tuple | None = None  # (id, incarnation) of what its trigger event happened to
+    mana: str = ""  # the mana a triggering mana ability produced (rule 605.4a)
 
 
 @dataclass
@@ -136,6 +148,16 @@ class GameState:
         self.effects: list[ContinuousEffect] = []
         self.stack: list[StackItem] = []
         self.pending_triggers: list[StackItem] = []
+        # engine/casting.py: each player's mana pool (rule 106.4), mana spent on spells this turn
+        # (700.14), and delayed triggered abilities waiting for their event (603.7).
+        self.mana_pool: dict[str, list] = {}
+        self.spent_this_turn: dict[str, int] = {}
+        self.delayed: list = []
+        self.decisions: dict[str, object] = {}  # a resolving step's choices ("pay": pay an optional cost)
+        # Spell id → the colours of mana spent to cast it (sunburst, 702.44a).
+        self.casting_colors: dict[str, str] = {}
+        self.regeneration_shields: list[dict] = []  # regeneration shields (614.8): {"key", "turn", "label"}
+        self.entering_effects: dict[str, tuple] = {}  # object id → (resolving item, "is …" effect), 611.2e
         self.turn = Turn()
         self.events: list[Event] = []
         self.resolving = False
@@ -178,7 +200,8 @@ class GameState:
         return player
 
     def opponents_of(self, player_id: str) -> list[str]:
-        return [pid for pid in self.players if pid != player_id]
+        """The other players still in the game (a player who left has no opponents and is none, 800.4a)."""
+        return [pid for pid, player in self.players.items() if pid != player_id and not player.left]
 
     def zone_key(self, zone: str, player: str | None) -> tuple[str | None, str]:
         return (None, zone) if zone in ("battlefield", "stack") else (player, zone)

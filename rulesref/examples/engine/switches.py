@@ -53,6 +53,13 @@ RULES: dict[str, str] = {
     "800.4a": "the objects a player owns leave the game with them",
     "603.3b": "waiting triggered abilities go on the stack in APNAP order",
     "608.1": "the top object of the stack resolves first",
+    "500.4": "mana empties from each player's mana pool at the end of each step and phase",
+    "601.2f": "cost increases and reductions change a spell's total cost",
+    "603.4": "an intervening “if” is checked as the ability triggers and again as it resolves",
+    "603.7b": "a delayed triggered ability triggers only once",
+    "603.10a": "leaves-the-battlefield abilities look back: decided on the game before the event",
+    "608.2b": "targets are checked again on resolution: illegal ones are not affected, all illegal fizzles",
+    "614.8": "a regeneration shield replaces the next destruction this turn",
 }
 
 _OFF: ContextVar[frozenset[str]] = ContextVar("rulesref_rules_off", default=frozenset())

@@ -43,6 +43,8 @@ class Turns:
         self.turn.step = step
         self.emit("step", step=step)
         self.changed()
+        self.empty_pools()  # rule 500.4
+        self.fire("step", None, step=step)  # "at the beginning of …" (603.2, 603.7)
 
     def end_turn(self) -> None:
         """The cleanup step (rule 514.2): damage is removed and "until end of turn" effects
@@ -56,6 +58,7 @@ class Turns:
             self.effects.remove(effect)
             self.emit("effect-ended", rule="514.2", label=effect.label)
         self.emit("cleanup", rule="514.2")
+        self.empty_pools()  # rule 500.4
         self.changed()
         self.settle()
         self.note_control_changes()
@@ -65,6 +68,7 @@ class Turns:
         self.determine_ranges()  # rule 801.2c: as each turn begins
         self.turn.step = "untap" if self.rules == "mtg" else "start"
         self.attack = None
+        self.spent_this_turn = {}
         for obj in self.objects.values():
             obj.used_this_turn = set()
         self.emit("turn", number=self.turn.number, player=self.player_name(self.turn.active))
@@ -146,9 +150,14 @@ class Turns:
                 self.effects.remove(effect)
                 self.emit("effect-ended", rule="800.4a", label=effect.label)
         for item in list(self.stack):
-            if item.controller == player_id and item.kind != "spell":
+            if item.kind == "spell" and item.source in gone:
+                self.stack.remove(item)  # the spell left the game with its owner (above)
+            elif item.controller == player_id and item.kind != "spell":
                 self.stack.remove(item)
                 self.emit("ceased", rule="800.4a", label=item.label)
+            elif item.controller == player_id:
+                self.stack.remove(item)  # a spell they control but don't own is exiled (engine/casting.py)
+                self.move(item.source, "exile")
         self.pending_triggers = [item for item in self.pending_triggers if item.controller != player_id]
         self.changed()
         for obj in list(self.in_zone("battlefield")):
@@ -165,6 +174,7 @@ class Turns:
             return
         while True:
             self.budget.tick()
+            self.end_lapsed_effects()  # engine/casting.py: "for as long as" (611.2b)
             performed = self.check_state_based_actions()
             if performed:
                 continue

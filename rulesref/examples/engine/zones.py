@@ -4,6 +4,7 @@ enters (614.1c, 614.12); leaving it keeps last known information (608.2h, 704.8)
 
 from __future__ import annotations
 
+from . import switches
 from .definitions import Ability, CardSpec, Filter
 from .errors import IllegalAction
 from .layers import Computed, compute
@@ -21,10 +22,15 @@ class Zones:
         if to_zone == "battlefield":
             raise ValueError("use enter() to put an object onto the battlefield")
         from_zone = obj.zone
+        look_back = switches.on("603.10a")
+        watch = self.leave_watch([obj]) if from_zone == "battlefield" and look_back else []
         self.leave(obj)
         self.place(obj, to_zone, top=top)
         self.emit("moved", name=obj.name, from_zone=from_zone, to_zone=to_zone)
         self.changed()
+        if from_zone == "battlefield" and not look_back:
+            watch = self.leave_watch([obj])  # switched off: decided on the game after the event
+        self.fire_left(watch)  # rule 603.10a
         self.check_state_triggers()
 
     def leave(self, obj: GameObject, *, remember: bool = True) -> None:
@@ -126,6 +132,7 @@ class Zones:
         if tapped:
             self.emit("entered-tapped", rule="614.1c", name=obj.name)
         self.changed()
+        self.entered(obj)  # engine/stack.py: "is …" effects (611.2e), then "enters" triggers
         self.check_state_triggers()
 
     def hypothetical(self, obj: GameObject, controller: str, copy=None) -> Computed:
@@ -230,6 +237,7 @@ class Zones:
         """ "Destroy all …": every matching permanent at once (rule 608.2j for colour words)."""
         matching = [obj for obj in self.in_zone("battlefield") if self.matches(flt, obj.id, controller=controller)]
         doomed = [obj for obj in matching if not self.computed(obj.id).has_keyword("indestructible")]
+        doomed = [obj for obj in doomed if not self.regenerates(obj)]  # rule 614.8
         for obj in doomed:
             self.emit("destroyed", name=obj.name)
         if doomed:
@@ -241,6 +249,8 @@ class Zones:
         obj = self.get(object_id)
         if obj.zone != "battlefield" or self.computed(object_id).has_keyword("indestructible"):
             return False
+        if self.regenerates(obj):  # engine/casting.py: a regeneration shield replaces it (614.8)
+            return False
         self.emit("destroyed", name=obj.name)
         self.put_into_graveyard([obj])
         return True
@@ -248,6 +258,8 @@ class Zones:
     def put_into_graveyard(self, objects: list[GameObject]) -> None:
         """Move permanents to their owners' graveyards at once, then look for dies triggers."""
         was_creature = {obj.id: self.computed(obj.id).is_creature for obj in objects}
+        look_back = switches.on("603.10a")
+        watch = self.leave_watch(objects) if look_back else []  # rule 603.10a: decided on the game before the event
         for obj in objects:
             self.remember(obj)
         for obj in objects:
@@ -255,6 +267,9 @@ class Zones:
             self.place(obj, "graveyard")
             self.emit("moved", name=obj.name, from_zone="battlefield", to_zone="graveyard")
         self.changed()
+        if not look_back:
+            watch = self.leave_watch(objects)  # switched off: decided on the game after the event
+        self.fire_left(watch)
         for obj in objects:
             if obj.card.token:
                 continue

@@ -26,13 +26,28 @@ from ..engine.definitions import (
     valid_printed_value,
 )
 from ..engine.mana import COLORS, ManaCost
+from ..engine.spells import Amount, Condition, Cost, CostChange, Instruction, Program, TargetSpec
 from .model import PT_RE
 from .tables import Table, interpolated
 
+EVENT_TRIGGERS = (
+    "enters",
+    "dies",
+    "leaves",
+    "tapped",
+    "untapped",
+    "cast",
+    "step",
+    "gain_life",
+    "cycled",
+    "expend",
+    "tapped_for_mana",
+    "reflexive",  # only the trigger of a "reflexive" instruction (603.12): no event fires it
+)
 DURATIONS = ("", "end_of_turn")
 # What a copy effect may leave uncopied (707.9c).
 COPY_KEEPS = ("name", "colors", "pt")
-TRIGGER_EVENTS = ("crews", "hand_empty")
+TRIGGER_EVENTS = ("crews", "hand_empty") + EVENT_TRIGGERS
 
 
 def build_cards(path: Path, raw_cards: dict[str, dict], params: dict[str, object]) -> dict[str, CardSpec]:
@@ -135,7 +150,11 @@ def build_ability(table: Table, params: dict) -> Ability:
     counters = table.table("counters_on_enter")
     enter_as_copy = table.table("others_enter_as_copy")
     forbids = table.table("forbids_entering")
+    cost = table.table("cost")
+    cost_change = table.table("cost_change")
+    program = build_program(table, params)
     counters_on_enter = ()
+    counters = table.table("counters_on_enter")
     if counters:
         counters_on_enter = tuple((kind, counters.int(kind, minimum=0)) for kind in list(counters.data))
         counters.done()
@@ -161,7 +180,20 @@ def build_ability(table: Table, params: dict) -> Ability:
         morph=build_morph(table),
         others_enter_as_copy=build_filter(enter_as_copy) if enter_as_copy else None,
         forbids_entering=build_filter(forbids) if forbids else None,
+        cost=build_cost(cost) if cost else None,
+        program=program,
+        spell=table.bool("spell"),
+        mana_ability=table.bool("mana_ability"),
+        zone=table.str("zone", "battlefield"),
+        once_per_turn=table.bool("once_per_turn"),
+        cost_change=build_cost_change(cost_change) if cost_change else None,
     )
+    if ability.zone not in ZONES:
+        raise table.error("zone", f"{ability.zone!r} is not a zone")
+    if ability.spell and ability.cost is not None:
+        raise table.error("cost", "a spell ability has no activation cost: the card's mana cost is paid")
+    if program is not None and not (ability.spell or ability.cost is not None):
+        raise table.error("resolve", "only a spell ability (spell = true) or an activated ability (cost) resolves")
     table.done()
     return ability
 
@@ -247,7 +279,10 @@ def build_trigger(table: Table, params: dict) -> Trigger:
         effect=build_effect(effect, params) if effect else None,
         duration=duration,
         draw=table.int("draw", 0, minimum=0),
+        **build_trigger_parts(table, params),
     )
+    if trigger.program is not None and (trigger.effect is not None or trigger.draw):
+        raise table.error("resolve", "say everything it does in resolve (not with effect or draw as well)")
     table.done()
     return trigger
 
@@ -426,3 +461,258 @@ def build_effect(table: Table, params: dict) -> EffectSpec:
         raise table.error(None, "the effect does nothing (no layer part)")
     table.done()
     return spec
+
+
+# -- spells and abilities: costs, targets, modes, instructions (engine/spells.py) -----------------------
+#
+# ```toml
+# [[cards.bolt.abilities]]
+# key = "spell"
+# text = "Lightning Bolt deals 3 damage to any target."
+# spell = true
+# targets = [{ name = "target", players = true, filter = { types = ["Creature"] } }]
+# resolve = [{ do = "damage", what = "target", amount = 3 }]
+# ```
+
+INSTRUCTIONS = (
+    "damage",
+    "destroy",
+    "exile",
+    "bounce",
+    "sacrifice",
+    "counters",
+    "tap",
+    "untap",
+    "effect",
+    "gain_life",
+    "lose_life",
+    "draw",
+    "win",
+    "add_mana",
+    "copy_mana",
+    "gain_control",
+    "exchange_control",
+    "counter",
+    "delayed",
+    "pay",
+    "put_onto_battlefield",
+    "gets",
+    "reflexive",
+    "regenerate",
+)
+AMOUNT_READS = ("", "x", "power", "toughness", "life", "counters", "count")
+SPECIAL_MANA = ("chosen_color_of_permanent", "could_produce", "double_pool")
+PROGRAM_KEYS = ("resolve", "targets", "modes", "choose", "kicked_modes", "additional", "kicker")
+
+
+def mana_cost(table: Table, key: str) -> ManaCost | None:
+    text = table.str(key)
+    if text is None:
+        return None
+    try:
+        return ManaCost.parse(text)
+    except ValueError as error:
+        raise table.error(key, str(error)) from None
+
+
+def build_cost(table: Table) -> Cost:
+    sacrifice = table.table("sacrifice")
+    counters = table.table("counters")
+    changes = ()
+    if counters:
+        changes = tuple((kind, counters.int(kind)) for kind in list(counters.data))
+        counters.done()
+    cost = Cost(
+        mana=mana_cost(table, "mana"),
+        tap=table.bool("tap"),
+        sacrifice_self=table.bool("sacrifice_self"),
+        sacrifice=build_filter(sacrifice) if sacrifice else None,
+        discard_self=table.bool("discard_self"),
+        exile_self=table.bool("exile_self"),
+        life=table.int("life", 0, minimum=0),
+        counters=changes,
+        mana_of_card=table.bool("mana_of_card"),
+    )
+    table.done()
+    return cost
+
+
+def build_cost_change(table: Table) -> CostChange:
+    spells = table.table("spells")
+    caster = table.str("caster", "you")
+    if caster not in ("you", "any"):
+        raise table.error("caster", "you or any")
+    change = CostChange(
+        spells=build_filter(spells) if spells else Filter(zone="stack"),
+        generic=table.int("generic", 0),
+        loyalty=table.int("loyalty", 0),
+        caster=caster,
+    )
+    if change.spells.zone != "stack":
+        raise table.error("spells", 'spells are on the stack: give zone = "stack" (rule 609.2)')
+    table.done()
+    return change
+
+
+def build_amount(table: Table, key: str, params: dict, default: int = 1) -> Amount:
+    value = table.raw(key, default)
+    if isinstance(value, str):
+        try:
+            value = expressions.interpolate(value, params)
+        except expressions.ExpressionError as error:
+            raise table.error(key, str(error)) from None
+    if isinstance(value, bool):
+        raise table.error(key, "expected a number or { of = …, ref = …, plus = n }")
+    if isinstance(value, int):
+        return Amount(value)
+    if isinstance(value, dict):
+        inner = Table(table.path, table.field(key), value)
+        of = inner.str("of", "")
+        if of not in AMOUNT_READS:
+            raise inner.error("of", f"{of!r} is not one of {', '.join(a for a in AMOUNT_READS if a)}")
+        counted = inner.table("count")
+        amount = Amount(
+            inner.int("plus", 0),
+            of,
+            inner.str("ref", "self"),
+            inner.str("kind", ""),
+            build_filter(counted) if counted else None,
+        )
+        if (of == "count") != (amount.count is not None):
+            raise inner.error("count", 'of = "count" and count = {filter} go together')
+        inner.done()
+        return amount
+    raise table.error(key, "expected a number or { of = …, ref = …, plus = n }")
+
+
+def build_target(table: Table) -> TargetSpec:
+    flt = table.table("filter")
+    spec = TargetSpec(
+        name=table.str("name", required=True),
+        filter=build_filter(flt) if flt else None,
+        players=table.bool("players"),
+        count=table.int("count", 1, minimum=1),
+        mode=table.str("mode", ""),
+        different_from=table.str("different_from", ""),
+    )
+    if spec.filter is None and not spec.players:
+        raise table.error("filter", "say what it may target: a filter, or players = true")
+    table.done()
+    return spec
+
+
+def build_instruction(table: Table, params: dict) -> Instruction:
+    do = table.str("do", required=True)
+    if do not in INSTRUCTIONS:
+        raise table.error("do", f"{do!r} is not an instruction; instructions: {', '.join(INSTRUCTIONS)}")
+    effect = table.table("effect")
+    trigger = table.table("trigger")
+    cost = table.table("cost")
+    mana = table.str("mana", "")
+    if mana and mana not in SPECIAL_MANA:
+        mana_cost(table, "mana")
+    duration = table.str("duration", "")
+    if duration not in DURATIONS + ("while_you_control_source",):
+        raise table.error("duration", f"{duration!r} is not a duration")
+    instruction = Instruction(
+        do=do,
+        what=table.str("what", ""),
+        who=table.str("who", "you"),
+        other=table.str("other", ""),
+        amount=build_amount(table, "amount", params),
+        kind=table.str("kind", ""),
+        mana=mana,
+        effect=build_effect(effect, params) if effect else None,
+        duration=duration,
+        trigger=build_trigger(trigger, params) if trigger else None,
+        cost=build_cost(cost) if cost else None,
+        then=tuple(build_instruction(t, params) for t in table.tables("then")),
+        otherwise=tuple(build_instruction(t, params) for t in table.tables("otherwise")),
+        mode=table.str("mode", ""),
+        each=tuple(build_filter(t) for t in table.tables("each")),
+        x=build_amount(table, "x", params) if table.has("x") else None,
+    )
+    if (instruction.what in ("each", "chosen")) != bool(instruction.each):
+        raise table.error("each", 'what = "each" or "chosen" and each = [filters] go together')
+    needs = {"effect": "effect", "delayed": "trigger", "pay": "cost", "add_mana": "mana", "reflexive": "trigger"}
+    if do in needs and not getattr(instruction, needs[do]):
+        raise table.error(needs[do], f"{do} needs {needs[do]}")
+    if do in (
+        "damage",
+        "destroy",
+        "exile",
+        "bounce",
+        "sacrifice",
+        "counters",
+        "tap",
+        "untap",
+        "effect",
+        "gets",
+        "regenerate",
+    ) and not (instruction.what):
+        raise table.error("what", f"{do} needs what (self, a target's name, subject, sacrificed)")
+    if do == "pay" and instruction.cost.mana and any(sym.text == "X" for sym in instruction.cost.mana.symbols):
+        if instruction.x is None:
+            raise table.error("x", "the cost has {X}: say what X is (x = { of = … })")
+    if do == "counters" and not instruction.kind:
+        raise table.error("kind", "counters needs kind")
+    table.done()
+    return instruction
+
+
+def build_program(table: Table, params: dict) -> Program | None:
+    """A spell's, an activated or a triggered ability's program, from the keys of its table."""
+    if not any(table.has(key) for key in PROGRAM_KEYS):
+        return None
+    targets = tuple(build_target(t) for t in table.tables("targets"))
+    names = [t.name for t in targets]
+    if len(set(names)) != len(names):
+        raise table.error("targets", "two targets share a name")
+    additional = table.table("additional")
+    kicker = table.table("kicker")
+    modes = table.strings("modes")
+    program = Program(
+        instructions=tuple(build_instruction(t, params) for t in table.tables("resolve")),
+        targets=targets,
+        modes=modes,
+        choose=table.int("choose", 1, minimum=1),
+        kicked_modes=table.bool("kicked_modes"),
+        additional=build_cost(additional) if additional else None,
+        kicker=build_cost(kicker) if kicker else None,
+    )
+    for n, instruction in enumerate(program.instructions):
+        if instruction.mode and instruction.mode not in modes:
+            raise table.error(f"resolve[{n}].mode", f"{instruction.mode!r} is not one of the modes")
+    return program
+
+
+def build_trigger_parts(table: Table, params: dict) -> dict:
+    """The event-trigger fields of a ``trigger`` table (engine/definitions.Trigger)."""
+    flt = table.table("filter")
+    condition = table.table("condition")
+    whose = table.str("whose", "you")
+    if whose not in ("you", "each"):
+        raise table.error("whose", "you or each")
+    subject = table.str("subject", "")
+    if subject not in ("", "self"):
+        raise table.error("subject", 'only "self" (or a filter)')
+    parts = {
+        "subject": subject,
+        "filter": build_filter(flt) if flt else None,
+        "whose": whose,
+        "step": table.str("step", ""),
+        "count": table.int("count", 0, minimum=0),
+        "condition": build_condition(condition) if condition else None,
+        "program": build_program(table, params),
+    }
+    return parts
+
+
+def build_condition(table: Table) -> Condition:
+    controls = table.table("controls")
+    condition = Condition(
+        life_at_least=table.int("life_at_least"),
+        controls=build_filter(controls) if controls else None,
+    )
+    table.done()
+    return condition

@@ -62,6 +62,11 @@ def event_codes(scope: Scope, table: Table, key: str, value: object) -> None:
             raise table.error(key, f"{code!r} is not an event the engine reports")
 
 
+def a_mana_text(scope: Scope, table: Table, key: str, value: object) -> None:
+    if not isinstance(value, str) or not all(part in "WUBRGC" for part in value.replace("{", "").replace("}", "")):
+        raise table.error(key, 'expected mana such as "{R}{R}{G}", or "" for an empty pool')
+
+
 def a_zone(scope: Scope, table: Table, key: str, value: object) -> None:
     if value not in ZONES:
         raise table.error(key, f"{value!r} is not a zone")
@@ -194,6 +199,8 @@ PLAYER_CHECKS: dict[str, Validator] = {
     "in_game": a_truth,
     "in_range": player_ids,
     "choosable": a_choice_in_range,
+    "won": a_truth,
+    "mana_pool": a_mana_text,
 }
 GAME_CHECKS: dict[str, Validator] = {
     "stack": strings,
@@ -204,6 +211,9 @@ GAME_CHECKS: dict[str, Validator] = {
     "event_count": event_counts,
 }
 ATTEMPT_CHECKS: dict[str, Validator] = {"legal": a_truth, "reasons": strings}
+# The steps whose legality a check may state (an attempt, a combat declaration, a cast or an activation):
+# an illegal one is then recorded, not fatal.
+ATTEMPTS = VERDICT_STEPS + ("cast", "activate", "change_targets")
 # The fields of an expect table besides the checks.
 SUBJECT_FIELDS = ("object", "player", "says")
 
@@ -217,9 +227,9 @@ def read_expectations(scope: Scope, n: int, table: Table, do: str) -> list[Expec
     elif table.has("player"):
         subject, target, allowed = "player", scope.player_ref(table, "player"), PLAYER_CHECKS
     elif any(key in table.data for key in ATTEMPT_CHECKS):
-        if do not in VERDICT_STEPS:
+        if do not in ATTEMPTS:
             raise table.error(
-                None, f"legal and reasons check the step's attempt or declaration ({', '.join(VERDICT_STEPS)})"
+                None, f"legal and reasons check the step's attempt, cast or declaration ({', '.join(ATTEMPTS)})"
             )
         subject, target, allowed = "attempt", "", ATTEMPT_CHECKS
     else:

@@ -16,7 +16,7 @@ from .combat_steps import actions as combat_actions
 from .combat_steps import read_when
 from .model import ID_RE, Step
 from .scope import Scope
-from .tables import Table
+from .tables import Table, interpolated
 
 Reader = Callable[[Scope, Table, str, dict], object]
 
@@ -171,6 +171,91 @@ def crew_members(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
     return members
 
 
+def some_targets(scope: Scope, table: Table, key: str, args: dict) -> dict[str, list[str]]:
+    """``targets = { creature = "bear", land = ["forest"] }``: each target's name, and the objects or
+    players chosen for it."""
+    chosen = table.table(key)
+    if chosen is None:
+        return {}
+    result = {}
+    for name in list(chosen.data):
+        picks = chosen.strings(name)
+        for pick in picks:
+            if pick not in scope.object_ids and pick not in scope.players:
+                raise chosen.error(name, f"{pick!r} is neither an object nor a player")
+        result[name] = list(picks)
+    chosen.done()
+    return result
+
+
+def some_choices_of_objects(scope: Scope, table: Table, key: str, args: dict) -> dict[str, str]:
+    """``choose = { you = "bear", opponent = "elves" }``: what each player chooses as it resolves."""
+    chosen = table.table(key)
+    if chosen is None:
+        return {}
+    result = {}
+    for player in list(chosen.data):
+        if player not in scope.players:
+            raise chosen.error(player, "not a player")
+        result[player] = chosen.str(player)
+        if result[player] not in scope.object_ids:
+            raise chosen.error(player, f"no object {result[player]!r}")
+    chosen.done()
+    return result
+
+
+def some_strings(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
+    return list(table.strings(key))
+
+
+def optional_objects(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
+    """Objects by id, none by default (a cast's ``sacrifice`` and ``convoke``)."""
+    found = list(table.strings(key))
+    for oid in found:
+        if oid not in scope.object_ids:
+            raise table.error(key, f"no object {oid!r}")
+    return found
+
+
+def a_value(scope: Scope, table: Table, key: str, args: dict) -> object:
+    return scope.count(table, key, 0)
+
+
+def some_mana(scope: Scope, table: Table, key: str, args: dict) -> str:
+    from ..engine.mana import ManaCost
+
+    raw = table.str(key, required=True)
+    scope.check_names(table, key, raw)
+    text = str(interpolated(table, raw, scope.default_params()))  # a choice parameter may give the mana
+    try:
+        symbols = ManaCost.parse(text).symbols
+    except ValueError as error:
+        raise table.error(key, str(error)) from None
+    if any(s.text not in ("W", "U", "B", "R", "G", "C") for s in symbols):
+        raise table.error(key, "mana is {W}, {U}, {B}, {R}, {G} or {C} (rule 106.1)")
+    return raw
+
+
+def an_optional_filter(scope: Scope, table: Table, key: str, args: dict) -> dict | None:
+    return a_filter(scope, table, key, args) if table.has(key) else None
+
+
+def a_yes(scope: Scope, table: Table, key: str, args: dict) -> bool:
+    return table.bool(key, True)
+
+
+def mana_pools(scope: Scope, table: Table, key: str, args: dict) -> dict:
+    pools = table.table(key)
+    found = {}
+    if pools:
+        for player in list(pools.data):
+            if player not in scope.players:
+                raise pools.error(player, "not a player")
+            found[player] = some_mana(scope, pools, player, args)
+        pools.done()
+    return found
+
+
 # -- setup ------------------------------------------------------------------------------------
 
 
@@ -254,7 +339,7 @@ def placement(scope: Scope, table: Table) -> dict:
 # -- the vocabulary -----------------------------------------------------------------------------
 
 ACTIONS: dict[str, dict[str, Reader]] = {
-    "setup": {"turn": a_turn, "life": life_totals, "place": placements},
+    "setup": {"turn": a_turn, "life": life_totals, "place": placements, "mana": mana_pools},
     "move": {"object": an_object, "to": a_zone_off_the_battlefield, "top": a_flag},
     "enter": {
         "object": an_object,
@@ -266,7 +351,7 @@ ACTIONS: dict[str, dict[str, Reader]] = {
     "draw": {"player": you_by_default, "count": a_count},
     "discard": {"player": you_by_default, "count": a_hand_count},
     "crew": {"vehicle": an_object, "crew": crew_members},
-    "resolve": {"count": a_count},
+    "resolve": {"count": a_count, "pay": a_yes, "choose": some_choices_of_objects},
     "apply": {
         "id": a_new_effect_id,
         "label": a_text,
@@ -313,6 +398,28 @@ ACTIONS: dict[str, dict[str, Reader]] = {
     "turn_face_up": {"object": an_object},
     "enter_together": {"objects": some_objects, "controller": an_entering_controller},
     "put_sticker": {"object": an_object, "word": a_text, "after": a_count},
+    # Casting and activating (engine/casting.py).
+    "cast": {
+        "object": an_object,
+        "player": an_entering_controller,
+        "targets": some_targets,
+        "modes": some_strings,
+        "x": a_value,
+        "kicked": a_flag,
+        "sacrifice": optional_objects,
+        "convoke": optional_objects,
+        "free": a_flag,
+    },
+    "activate": {
+        "object": an_object,
+        "ability": a_text,
+        "targets": some_targets,
+        "modes": some_strings,
+        "x": a_value,
+    },
+    "add_mana": {"player": you_by_default, "mana": some_mana, "only_for": an_optional_filter},
+    "change_targets": {"spell": an_object, "targets": some_targets},
+    "gain_life": {"player": you_by_default, "amount": a_count},
 }
 ACTIONS.update(
     combat_actions(
@@ -330,7 +437,10 @@ ACTIONS.update(
     )
 )
 # The fields every step has besides its action's.
-COMMON_FIELDS = ("do", "text", "expect", "when")
+# ``when``: the parameter values the step is taken with. ``trigger_targets``: the targets a triggered
+# ability this step puts on the stack takes (603.3d), by target name; without it the engine takes the
+# first legal ones.
+COMMON_FIELDS = ("do", "text", "expect", "when", "trigger_targets")
 
 
 def read_step(scope: Scope, index: int, table: Table) -> Step:
@@ -342,6 +452,8 @@ def read_step(scope: Scope, index: int, table: Table) -> Step:
     texts = scope.texts(table.table("text", required=True))
     when = read_when(scope, table)
     args = step_args(scope, do, table)
+    if table.has("trigger_targets"):
+        args["trigger_targets"] = some_targets(scope, table, "trigger_targets", args)
     expects = []
     for n, expect in enumerate(table.tables("expect")):
         expects.extend(read_expectations(scope, n, expect, do))
