@@ -12,6 +12,7 @@ import os
 import secrets
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,16 +89,38 @@ def build_index():
     return build_generation()
 
 
-def ensure_index(*, log=print):
-    """Import and build only what is missing: the rules when the database is empty, the index when
-    it is missing or older than the database. Returns the BuildReport of a build, or None."""
+def rules_imported() -> bool:
+    """Whether the data dir's database holds rules (migrated, with at least one edition)."""
     from django.db import connection
 
     from rulesref.rules.models import Edition
+
+    return "rules_edition" in connection.introspection.table_names() and Edition.objects.exists()
+
+
+def ensure_rules(*, log=print) -> None:
+    """Import the seeds and the corpora when the database holds no rules."""
+    if not rules_imported():
+        import_rules(log=log)
+
+
+def best(repeat: int, func) -> tuple[float, object]:
+    """The fastest of ``repeat`` calls of ``func`` (seconds) and the last call's result."""
+    times, result = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = func()
+        times.append(time.perf_counter() - start)
+    return min(times), result
+
+
+def ensure_index(*, log=print):
+    """Import and build only what is missing: the rules when the database is empty, the index when
+    it is missing or older than the database. Returns the BuildReport of a build, or None."""
     from rulesref.search.store import ensure_index as store_ensure_index
 
     Path(settings_data_dir()).mkdir(parents=True, exist_ok=True)
-    if "rules_edition" not in connection.introspection.table_names() or not Edition.objects.exists():
+    if not rules_imported():
         log(f"importing the seeds and {corpora_dir()} into {os.environ.get('RULESREF_DATA_DIR', 'the data dir')}")
         import_rules(log=log)
     refresh = store_ensure_index()

@@ -10,18 +10,8 @@ the search index, which the workbench does not use). Each figure is the best of 
 from __future__ import annotations
 
 import argparse
-import time
 
-from benchmarks._setup import import_rules, setup_django
-
-
-def best(repeat: int, func) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = func()
-        times.append(time.perf_counter() - start)
-    return min(times), result
+from benchmarks._setup import best, ensure_rules, setup_django
 
 
 def main() -> None:
@@ -29,7 +19,6 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     setup_django()
-    from django.db import connection
     from django.test import Client
 
     from rulesref.compare.editiondiff import edition_diff
@@ -38,8 +27,7 @@ def main() -> None:
     from rulesref.compare.sidebyside import side_by_side
     from rulesref.rules.models import Edition
 
-    if "rules_edition" not in connection.introspection.table_names() or not Edition.objects.exists():
-        import_rules()
+    ensure_rules()
 
     def edition(language, slug, game="mtg"):
         return Edition.objects.select_related("game", "translates").get(game__slug=game, language=language, slug=slug)

@@ -15,16 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks._setup import import_rules, setup_django
-
-
-def best(repeat: int, func) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = func()
-        times.append(time.perf_counter() - start)
-    return min(times), result
+from benchmarks._setup import best, ensure_rules, setup_django
 
 
 def main() -> None:
@@ -32,14 +23,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     setup_django()
-    from django.db import connection
 
     from rulesref.opendata.dataset import dataset_write, dataset_zip, select_editions
     from rulesref.opendata.downloads import downloads_refresh
     from rulesref.rules.models import Edition
 
-    if "rules_edition" not in connection.introspection.table_names() or not Edition.objects.exists():
-        import_rules()
+    ensure_rules()
     with tempfile.TemporaryDirectory(prefix="export-bench-") as folder:
         output = Path(folder)
 

@@ -123,9 +123,8 @@ def main() -> None:
     os.environ.setdefault("RULESREF_HTTPS", "0")
     try:
         _setup.setup_django()
-        from django.db import connection
 
-        from rulesref.rules.models import Edition, Game
+        from rulesref.rules.models import Game
 
         try:
             from rulesref.compare.stored import comparisons_refresh
@@ -133,7 +132,7 @@ def main() -> None:
             comparisons_refresh = None
 
         log = (lambda line: None) if args.json else print
-        if "rules_edition" not in connection.introspection.table_names() or not Edition.objects.exists():
+        if not _setup.rules_imported():
             start = time.perf_counter()
             _setup.import_rules(log=lambda line: None)
             log(f"imported the seeds and corpora in {time.perf_counter() - start:.1f} s")
