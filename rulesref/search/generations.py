@@ -428,32 +428,24 @@ class RememberedBlocks(W3LeafMatcher):
                 self._lastblock = True
         self._block = block
 
-    def _read_ids(self):
+    def _read_kept(self, slot: int, read, attribute: str) -> None:
+        """One part of the current block (ids, weights, values), read once and kept with the block."""
         block = getattr(self, "_block", None)
-        if block is None or block[1] is None:
-            W3LeafMatcher._read_ids(self)
+        if block is None or block[slot] is None:
+            read(self)
             if block is not None:
-                block[1] = self._ids
+                block[slot] = getattr(self, attribute)
         else:
-            self._ids = block[1]
+            setattr(self, attribute, block[slot])
+
+    def _read_ids(self):
+        self._read_kept(1, W3LeafMatcher._read_ids, "_ids")
 
     def _read_weights(self):
-        block = getattr(self, "_block", None)
-        if block is None or block[2] is None:
-            W3LeafMatcher._read_weights(self)
-            if block is not None:
-                block[2] = self._weights
-        else:
-            self._weights = block[2]
+        self._read_kept(2, W3LeafMatcher._read_weights, "_weights")
 
     def _read_values(self):
-        block = getattr(self, "_block", None)
-        if block is None or block[3] is None:
-            W3LeafMatcher._read_values(self)
-            if block is not None:
-                block[3] = self._values
-        else:
-            self._values = block[3]
+        self._read_kept(3, W3LeafMatcher._read_values, "_values")
 
     def skip_to(self, targetid):
         # Whoosh's skip_to, but within the block it lands in by bisection over the block's ids instead of
