@@ -361,15 +361,21 @@ def build_filter(table: Table) -> Filter:
     return flt
 
 
-def build_quantity(table: Table, key: str, params: dict, *, required: bool = False) -> Quantity:
-    value = table.require(key) if required else table.raw(key, 0)
+def _interpolated(table: Table, key: str, value, params: dict, expected: str):
+    """A number field's value with its ``${…}`` expressions worked out; a truth value is no number."""
     if isinstance(value, str):
         try:
             value = expressions.interpolate(value, params)
         except expressions.ExpressionError as error:
             raise table.error(key, str(error)) from None
     if isinstance(value, bool):
-        raise table.error(key, "expected a number or { plus = n, count = {…} }")
+        raise table.error(key, expected)
+    return value
+
+
+def build_quantity(table: Table, key: str, params: dict, *, required: bool = False) -> Quantity:
+    value = table.require(key) if required else table.raw(key, 0)
+    value = _interpolated(table, key, value, params, "expected a number or { plus = n, count = {…} }")
     if isinstance(value, int):
         return Quantity(value)
     if isinstance(value, dict):
@@ -555,14 +561,8 @@ def build_cost_change(table: Table) -> CostChange:
 
 
 def build_amount(table: Table, key: str, params: dict, default: int = 1) -> Amount:
-    value = table.raw(key, default)
-    if isinstance(value, str):
-        try:
-            value = expressions.interpolate(value, params)
-        except expressions.ExpressionError as error:
-            raise table.error(key, str(error)) from None
-    if isinstance(value, bool):
-        raise table.error(key, "expected a number or { of = …, ref = …, plus = n }")
+    expected = "expected a number or { of = …, ref = …, plus = n }"
+    value = _interpolated(table, key, table.raw(key, default), params, expected)
     if isinstance(value, int):
         return Amount(value)
     if isinstance(value, dict):
