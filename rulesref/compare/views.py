@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from rulesref.core.formatting import edition_label
 from rulesref.core.games import GAMES
 from rulesref.core.paging import get_page
-from rulesref.rules.models import Edition, Entry
-from rulesref.rules.selectors import edition_by_slug
+from rulesref.rules.models import Edition
+from rulesref.rules.selectors import edition_by_slug, entry_numbered
 
 from .concordance import concordance
 from .consistency import consistency_report
@@ -243,13 +243,7 @@ def history_view(request, game: str, language: str, edition: str, number: str):
     edition_row = edition_by_slug(game, language, edition)
     if edition_row is None:
         raise Http404("no such edition")
-    entry = (
-        Entry.objects.in_edition(edition_row)
-        .filter(number=number)
-        .order_by("duplicate_of", "order")
-        .select_related("edition__game")
-        .first()
-    )
+    entry = entry_numbered(edition_row, number)
     if entry is None:
         raise Http404("no such rule in this edition")
     context = _common(game, entry=entry, edition=edition_row, versions=rule_versions(entry))

@@ -25,7 +25,7 @@ from rulesref.compare.stored import StoredDiff, stored_diff, stored_freshness
 from rulesref.core.formatting import edition_label, game_name, language_name
 from rulesref.core.languages import UnknownLanguage, get_language
 from rulesref.rules.models import Edition, Entry, Game
-from rulesref.rules.selectors import rule_history
+from rulesref.rules.selectors import entry_numbered, rule_history
 
 # A translation far behind its source can have thousands of stale rules; a feed shows this many.
 STALE_ITEMS = 500
@@ -96,13 +96,7 @@ class RuleChangesFeed(_AtomFeed):
 
     def get_object(self, request, game: str, language: str, edition: str, number: str) -> Entry:
         edition_row = edition_or_404(game, language, edition)
-        entry = (
-            Entry.objects.in_edition(edition_row)
-            .filter(number=number)
-            .order_by("duplicate_of", "order")
-            .select_related("edition__game")
-            .first()
-        )
+        entry = entry_numbered(edition_row, number)
         if entry is None:
             raise Http404("no such rule in this edition")
         return entry

@@ -71,6 +71,17 @@ def entries_numbered(edition: Edition, number: str) -> list[Entry]:
     return list(Entry.objects.in_edition(edition).by_number(number).numbered().for_display().in_source_order())
 
 
+def entry_numbered(edition: Edition, number: str) -> Entry | None:
+    """The entry ``number`` names in ``edition`` (the first printing of a number printed twice), or None."""
+    return (
+        Entry.objects.in_edition(edition)
+        .filter(number=number)
+        .order_by("duplicate_of", "order")
+        .select_related("edition__game")
+        .first()
+    )
+
+
 def subtree(entry: Entry) -> list[Entry]:
     """Everything printed under ``entry`` (rules, subrules, notes), in source order.
 
