@@ -175,9 +175,9 @@ def test_a_long_section_page_has_a_contents_column_and_far_fewer_tab_stops(bundl
     page.goto(bundled_site.url + "/rules/mtg/en/2024-09-20/702/")
     # Measured the same way before (every glossary term a link, no contents): 770 tab stops, 521 of them terms.
     assert page.locator("a.term").count() == 242
-    # 242 term links since the term list has emblems and tokens; 532 tab stops with them, the footer's JSON API
-    # link and the edition's data download.
-    assert page.evaluate(FOCUSABLE) == 532
+    # 242 term links since the term list has emblems and tokens; 541 tab stops with them, the footer's JSON API
+    # link, the edition's data download and the Run links of the 702 examples that became scenarios.
+    assert page.evaluate(FOCUSABLE) == 541
     toc = page.locator("nav.section-toc")
     text = page.locator("section.own-text")
     assert toc.bounding_box()["x"] > text.bounding_box()["x"] + text.bounding_box()["width"] - 1
