@@ -270,3 +270,23 @@ def test_checks_name_events_and_abilities_by_their_sentences_not_their_codes():
     # An ability the object lacks is named by its card's text.
     jailer = run("yixlid-jailer")
     assert "  ✔ pass — Scarwood Treefolk: lacks: expected Scarwood Treefolk enters tapped., got —\n" in jailer
+
+
+def test_coverage_on_a_database_never_migrated_says_so_in_one_line(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "RULESREF_DATA_DIR": str(tmp_path)}
+    env.pop("DATABASE_URL", None)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "run_example", "--coverage"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "CommandError: the edition mtg en 2024-09-20 is not imported: run “python manage.py quickstart --no-serve”"
+    ]

@@ -2,6 +2,7 @@ import json
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -175,7 +176,11 @@ class Command(BaseCommand):
 
     def coverage(self, *, as_json: bool) -> None:
         game, language, slug = coverage.DEFAULT_EDITION
-        edition = coverage.find_edition(game, language, slug)
+        try:
+            edition = coverage.find_edition(game, language, slug)
+        except DatabaseError:
+            # A database never migrated (no tables yet): the same one line as an edition not imported.
+            edition = None
         if edition is None:
             raise CommandError(
                 f"the edition {game} {language} {slug} is not imported: run “python manage.py quickstart --no-serve”",
