@@ -378,6 +378,21 @@ class LanguageIndex:
         return outer.results(), exceeded
 
 
+# What Whoosh's W3LeafMatcher._goto reads from a block's header, in this order (the first, whether it is
+# the last block, is only ever set to True).
+_BLOCK_HEADER = (
+    "_lastblock",
+    "_nextoffset",
+    "_dataoffset",
+    "_blocklength",
+    "_maxid",
+    "_maxweight",
+    "_compression",
+    "_minlength",
+    "_maxlength",
+)
+
+
 class RememberedBlocks(W3LeafMatcher):
     """Whoosh's postings reader, each block's header and decoded contents (ids, weights, values, each
     posting's positions) read once per generation (``LanguageIndex.blocks``) instead of once per search:
@@ -396,34 +411,15 @@ class RememberedBlocks(W3LeafMatcher):
         block = self.remembered.get(position)
         if block is None:
             W3LeafMatcher._goto(self, position)
-            header = (
-                self._lastblock,
-                self._nextoffset,
-                self._dataoffset,
-                self._blocklength,
-                self._maxid,
-                self._maxweight,
-                self._compression,
-                self._minlength,
-                self._maxlength,
-            )
-            block = [header, None, None, None, {}]
+            block = [tuple(getattr(self, name) for name in _BLOCK_HEADER), None, None, None, {}]
             self.remembered.put(position, block)
         else:
             # What Whoosh's _goto sets, as it set it when it read this block.
             self._data = self._ids = self._weights = self._values = None
             self._i = 0
-            (
-                lastblock,
-                self._nextoffset,
-                self._dataoffset,
-                self._blocklength,
-                self._maxid,
-                self._maxweight,
-                self._compression,
-                self._minlength,
-                self._maxlength,
-            ) = block[0]
+            lastblock, *rest = block[0]
+            for name, value in zip(_BLOCK_HEADER[1:], rest, strict=True):
+                setattr(self, name, value)
             if lastblock:
                 self._lastblock = True
         self._block = block
