@@ -125,14 +125,25 @@ def some_exceptions(scope: Scope, table: Table, key: str, args: dict) -> dict:
     return dict(exceptions.data)
 
 
+def optional_objects(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
+    """Objects by id, none by default (a cast's ``sacrifice`` and ``convoke``)."""
+    found = list(table.strings(key))
+    for oid in found:
+        if oid not in scope.object_ids:
+            raise table.error(key, f"no object {oid!r}")
+    return found
+
+
+def _objects(scope: Scope, table: Table, key: str, missing: str) -> list[str]:
+    """Objects by id, at least one (``missing`` says what to name when there is none)."""
+    found = optional_objects(scope, table, key, {})
+    if not found:
+        raise table.error(key, missing)
+    return found
+
+
 def some_objects(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
-    members = list(table.strings(key))
-    for member in members:
-        if member not in scope.object_ids:
-            raise table.error(key, f"no object {member!r}")
-    if not members:
-        raise table.error(key, "name the objects")
-    return members
+    return _objects(scope, table, key, "name the objects")
 
 
 def everything_matching(scope: Scope, table: Table, key: str, args: dict) -> dict | None:
@@ -162,13 +173,7 @@ def created_ids(scope: Scope, table: Table, key: str, args: dict) -> str:
 
 
 def crew_members(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
-    members = list(table.strings(key))
-    for member in members:
-        if member not in scope.object_ids:
-            raise table.error(key, f"no object {member!r}")
-    if not members:
-        raise table.error(key, "name the crewing creatures")
-    return members
+    return _objects(scope, table, key, "name the crewing creatures")
 
 
 def some_targets(scope: Scope, table: Table, key: str, args: dict) -> dict[str, list[str]]:
@@ -206,15 +211,6 @@ def some_choices_of_objects(scope: Scope, table: Table, key: str, args: dict) ->
 
 def some_strings(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
     return list(table.strings(key))
-
-
-def optional_objects(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
-    """Objects by id, none by default (a cast's ``sacrifice`` and ``convoke``)."""
-    found = list(table.strings(key))
-    for oid in found:
-        if oid not in scope.object_ids:
-            raise table.error(key, f"no object {oid!r}")
-    return found
 
 
 def a_value(scope: Scope, table: Table, key: str, args: dict) -> object:
