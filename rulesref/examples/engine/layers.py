@@ -366,30 +366,20 @@ class LayerSystem:
             for inst in values.abilities:
                 ability = inst.ability
                 key = f"{oid}:{inst.key}"
-                if ability.cda is not None:
-                    # Rule 604.3: it works in every zone.
+                changeling = ability.keyword == "changeling"
+                if ability.cda is not None or changeling:
+                    # Rule 604.3: a characteristic-defining ability works in every zone; changeling is one
+                    # (702.73a: layer 4, first, 613.3).
                     found[key] = Active(
                         key=key,
                         label=f"{values.name}: {ability.label}",
                         kind="cda",
-                        spec=None,
+                        spec=CHANGELING if changeling else None,
                         source=oid,
                         controller=values.controller or obj.owner,
                         timestamp=obj.timestamp,
                         ability_key=inst.key,
                         cda_pt=ability.cda,
-                    )
-                if ability.keyword == "changeling":
-                    # Rule 702.73a: a characteristic-defining ability (layer 4, first: 613.3), in every zone.
-                    found[key] = Active(
-                        key=key,
-                        label=f"{values.name}: {ability.label}",
-                        kind="cda",
-                        spec=CHANGELING,
-                        source=oid,
-                        controller=values.controller or obj.owner,
-                        timestamp=obj.timestamp,
-                        ability_key=inst.key,
                     )
                 if ability.static is not None and obj.zone == "battlefield":
                     found[key] = Active(
