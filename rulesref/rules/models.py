@@ -70,14 +70,6 @@ class EditionQuerySet(models.QuerySet):
         """The languages these editions are in."""
         return set(self.values_list("language", flat=True))
 
-    def with_counts(self) -> EditionQuerySet:
-        return self.annotate(
-            entry_count=models.Count("entries", distinct=True),
-            rule_count=models.Count(
-                "entries", filter=models.Q(entries__kind__in=[Entry.Kind.RULE, Entry.Kind.SUBRULE]), distinct=True
-            ),
-        )
-
 
 class Edition(models.Model):
     """One published edition of one game's rules in one language."""

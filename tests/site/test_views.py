@@ -160,3 +160,6 @@ def test_sitemap_lists_contents_rules_and_glossary_pages_with_hreflang_alternate
     )
     assert '<xhtml:link rel="alternate" hreflang="ja" href="http://testserver/rules/mtg/ja/ja-viewer/208.2a/"/>' in rule
     assert "<loc>http://testserver/rules/mtg/it/2024-10-02/208/</loc>" in entries
+    # An older edition keeps its table of contents in the sitemap, not its rule pages.
+    assert "<loc>http://testserver/rules/mtg/it/2023-06-16/</loc>" in contents
+    assert "/rules/mtg/it/2023-06-16/208" not in entries
