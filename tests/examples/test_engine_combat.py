@@ -6,6 +6,7 @@ import pytest
 from rulesref.examples.engine import legality
 from rulesref.examples.engine.definitions import Ability, Filter, LifeReplacement
 from rulesref.examples.engine.errors import IllegalAction
+from rulesref.examples.engine.spells import Replacement
 from rulesref.examples.runner import run
 from rulesref.examples.scenarios import ScenarioError, load_scenario
 from tests.conftest import ROOT
@@ -390,7 +391,7 @@ def test_life_gain_is_doubled_by_each_replacement_of_its_player():
     boon = card(
         "Boon Reflection",
         "Enchantment",
-        abilities=[Ability(key="b", text="b", life=LifeReplacement(gain_multiplier=2))],
+        abilities=[Ability(key="b", text="b", replacement=Replacement("gain_life", multiply=2))],
     )
     put(g, "boon", boon)
     put(g, "theirs", boon, owner="opponent")

@@ -9,11 +9,11 @@ from rulesref.examples.engine.definitions import (
     AsEnters,
     EffectSpec,
     Filter,
-    LossReplacement,
     Quantity,
     Trigger,
 )
 from rulesref.examples.engine.errors import BudgetExceeded, IllegalAction
+from rulesref.examples.engine.spells import Amount, Instruction, Replacement
 
 from .helpers import bear, card, every, game, ids, put, static
 
@@ -154,7 +154,18 @@ def test_two_loss_conditions_are_replaced_once():
         "Lich’s Mirror",
         "Artifact",
         abilities=[
-            Ability("m", "If you would lose the game, instead …", loss_replacement=LossReplacement(True, 7, 20))
+            Ability(
+                "m",
+                "If you would lose the game, instead …",
+                replacement=Replacement(
+                    "lose_game",
+                    instead=(
+                        Instruction("shuffle_into_library"),
+                        Instruction("draw", amount=Amount(7)),
+                        Instruction("set_life", amount=Amount(20)),
+                    ),
+                ),
+            )
         ],
     )
     put(g, "mirror", mirror)
@@ -185,7 +196,7 @@ def test_each_damage_doubler_applies_once():
             Ability(
                 "double",
                 "If a creature you control would deal damage …",
-                damage_double=Filter(types=("Creature",), controller="you"),
+                replacement=Replacement("damage", source=Filter(types=("Creature",), controller="you"), multiply=2),
             )
         ],
     )

@@ -47,6 +47,7 @@ GUARDED = {
     "603.10a": ("each-player-sacrifices", 3, "stack"),
     "608.2b": ("sorins-thirst", 4, "life"),
     "614.8": ("quicksilver-elemental", 5, "zone"),
+    "614.1": ("double-damage", 2, "life"),
 }
 
 # Rules no scenario guards yet, and why.

@@ -159,8 +159,7 @@ class Stack:
         self.resolving = False
         if spell:
             card = self.get(spell)
-            self.leave(card)
-            self.place(card, "graveyard")
+            self.to_graveyard(card)
             self.changed()
         self.emit("resolution-ends", rule="608.2n")
 
