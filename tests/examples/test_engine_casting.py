@@ -16,7 +16,7 @@ from rulesref.examples.engine.spells import (
     TargetSpec,
 )
 from rulesref.examples.engine.state import StackItem
-from tests.examples.helpers import bear, card, game, ids, put
+from tests.examples.helpers import EMPTY_HAND, bear, card, game, ids, put
 
 CREATURE = Filter(types=("Creature",))
 
@@ -503,7 +503,9 @@ def test_a_state_trigger_sees_the_hand_a_cast_empties():
     """Rule 603.8: casting the last card triggers "whenever you have no cards in hand" once."""
     g = game()
     charm = Ability(
-        key="draw", text="Whenever you have no cards in hand, draw a card.", trigger=Trigger("hand_empty", draw=1)
+        key="draw",
+        text="Whenever you have no cards in hand, draw a card.",
+        trigger=Trigger("state", draw=1, condition=EMPTY_HAND),
     )
     put(g, "charm", card("Charm", "Enchantment", abilities=[charm]))
     put(g, "knight", card("Dread Knight", "Creature — Zombie Knight", "2", "2", cost="{B}"), zone="hand")

@@ -160,14 +160,16 @@ class Replacements:
             if event.event == "lose_game":
                 self.emit("loss-replaced", rule="704.7", label=holder.name)
             else:
-                self.emit("event-replaced", rule="614.1a", label=label)
+                self.emit("event-replaced", rule="614.1a", label=holder.name)
             item = self.replacement_item(holder, self.computed(holder.id).controller, event)
             item.program = Program(instructions=rep.instead)
             self.run_instructions(item, rep.instead, {"illegal": set(), "pay": True, "each": ()})
             self.changed()
         elif rep.zone:
             event.to_zone = rep.zone
-            self.emit("zone-replaced", rule="614.1a", label=label, name=self.get(event.target).name, to_zone=rep.zone)
+            self.emit(
+                "zone-replaced", rule="614.1a", label=holder.name, name=self.get(event.target).name, to_zone=rep.zone
+            )
         else:
             event.amount = event.amount * rep.multiply + rep.plus
             doubled = rep.multiply == 2 and not rep.plus
@@ -176,7 +178,7 @@ class Replacements:
             elif event.event == "gain_life" and doubled:
                 self.emit("life-gain-replaced", rule="614.1a", label=label, amount=event.amount)
             else:
-                self.emit("amount-replaced", rule="614.1a", label=label, amount=event.amount)
+                self.emit("amount-replaced", rule="614.1a", label=holder.name, amount=event.amount)
 
     def replacement_item(self, holder: GameObject, you: str, event: Replaceable) -> StackItem:
         """What a replacement effect's condition and instructions read: its source and controller, and the

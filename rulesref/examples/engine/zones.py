@@ -9,7 +9,7 @@ from .definitions import Ability, CardSpec, Filter
 from .errors import IllegalAction
 from .layers import Computed, compute
 from .mana import COLORS
-from .state import Counter, GameObject, StackItem
+from .state import Counter, GameObject
 
 
 class Zones:
@@ -271,7 +271,6 @@ class Zones:
 
     def put_into_graveyard(self, objects: list[GameObject]) -> None:
         """Move permanents to their owners' graveyards at once, then look for dies triggers."""
-        was_creature = {obj.id: self.computed(obj.id).is_creature for obj in objects}
         look_back = switches.on("603.10a")
         watch = self.leave_watch(objects) if look_back else []  # rule 603.10a: decided on the game before the event
         for obj in objects:
@@ -286,14 +285,4 @@ class Zones:
         if not look_back:
             watch = self.leave_watch(objects)  # switched off: decided on the game after the event
         self.fire_left(watch)
-        for obj in objects:
-            if obj.card.token:
-                continue
-            known = self.last_known[obj.id]
-            # Undying (rule 702.93a) looks back at the permanent as it last existed (rule 704.8).
-            if was_creature[obj.id] and "undying" in known["keywords"] and not known["counters"].get("+1/+1"):
-                self.pending_triggers.append(
-                    StackItem(self.next_id("trigger"), f"{obj.name}: undying", known["controller"], obj.id, "undying")
-                )
-                self.emit("trigger-waits", label=f"{obj.name}: undying")
         self.check_state_triggers()

@@ -24,6 +24,7 @@ from ..engine.definitions import (
     TypeLine,
     valid_printed_value,
 )
+from ..engine.keywords import KEYWORD_TRIGGERS
 from ..engine.mana import COLORS, ManaCost
 from ..engine.spells import Amount, Condition, Cost, CostChange, Instruction, Program, Replacement, TargetSpec
 from .model import PT_RE
@@ -41,12 +42,13 @@ EVENT_TRIGGERS = (
     "cycled",
     "expend",
     "tapped_for_mana",
+    "crews",  # a creature tapped to pay a crew cost crews the Vehicle (702.122b)
     "reflexive",  # only the trigger of a "reflexive" instruction (603.12): no event fires it
 )
 DURATIONS = ("", "end_of_turn")
 # What a copy effect may leave uncopied (707.9c).
 COPY_KEEPS = ("name", "colors", "pt")
-TRIGGER_EVENTS = ("crews", "hand_empty") + EVENT_TRIGGERS
+TRIGGER_EVENTS = ("state",) + EVENT_TRIGGERS
 
 
 def build_cards(path: Path, raw_cards: dict[str, dict], params: dict[str, object]) -> dict[str, CardSpec]:
@@ -167,7 +169,7 @@ def build_ability(table: Table, params: dict) -> Ability:
         enters_tapped=table.bool("enters_tapped"),
         permanents_enter_tapped=table.bool("permanents_enter_tapped"),
         counters_on_enter=counters_on_enter,
-        trigger=build_trigger(trigger, params) if trigger else None,
+        trigger=build_trigger(trigger, params) if trigger else KEYWORD_TRIGGERS.get(keyword),  # undying (702.93a)
         activated=table.str("activated", ""),
         tap_cost=table.bool("tap_cost"),
         replacement=build_replacement(replacement, params) if replacement else None,
@@ -278,6 +280,8 @@ def build_trigger(table: Table, params: dict) -> Trigger:
         draw=table.int("draw", 0, minimum=0),
         **build_trigger_parts(table, params),
     )
+    if on == "state" and trigger.condition is None:
+        raise table.error("condition", "a state trigger (603.8) triggers whenever its condition is true: give it")
     if trigger.program is not None and (trigger.effect is not None or trigger.draw):
         raise table.error("resolve", "say everything it does in resolve (not with effect or draw as well)")
     table.done()
