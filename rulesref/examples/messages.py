@@ -198,6 +198,7 @@ EVENTS = {
         "{label}: {amount} damage would go outside the range of influence, so that part does nothing"
     ),
     "removed-from-combat": _("Every creature was removed from combat"),
+    "left-combat": _("{name} was removed from combat"),
     "left-game": _("{player} left the game"),
     "left-with-owner": _("{name} left the game with its owner, {player}"),
     "ceased": _("{label} ceased to exist"),

@@ -48,6 +48,7 @@ GUARDED = {
     "608.2b": ("sorins-thirst", 4, "life"),
     "614.8": ("quicksilver-elemental", 5, "zone"),
     "614.1": ("double-damage", 2, "life"),
+    "616.1": ("exile-or-shuffle", 3, "zone"),
 }
 
 # Rules no scenario guards yet, and why.

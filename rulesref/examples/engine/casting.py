@@ -1030,7 +1030,8 @@ class Casting:
 
     def regenerates(self, obj) -> bool:
         """Rule 614.8: the next time a permanent with a shield this turn would be destroyed, instead its
-        damage is removed and it is tapped. Uses the shield; False when there is none."""
+        damage is removed and it is tapped; an attacking or blocking creature is removed from combat (701.15a,
+        506.4). Uses the shield; False when there is none."""
         turn = self.turn.number
         shield = next((s for s in self.regeneration_shields if s["key"] == obj.key and s["turn"] == turn), None)
         if shield is None or not switches.on("614.8"):
@@ -1039,6 +1040,7 @@ class Casting:
         obj.damage = 0
         self.tap(obj.id)
         self.emit("regenerated", rule="701.15", name=obj.name)
+        self.remove_one_from_combat(obj.id, rule="701.15a")  # engine/combat.py
         self.changed()
         return True
 

@@ -207,6 +207,14 @@ class Combat:
             self.combat = None
             self.changed()
 
+    def remove_one_from_combat(self, object_id: str, *, rule: str) -> None:
+        """Rule 506.4: it stops being an attacking, blocking, blocked or unblocked creature; a creature it
+        blocked stays blocked (509.1h)."""
+        if self.in_combat(object_id):
+            del self.combat.since[object_id]
+            self.emit("left-combat", rule=rule, name=self.name(object_id))
+            self.changed()
+
     # -- declaring attackers (508.1) -------------------------------------------------------
 
     def can_attack_alone(self, object_id: str, declaration: Declaration) -> None:

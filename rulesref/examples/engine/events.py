@@ -67,6 +67,7 @@ EVENT_TEXT = {
         "{label}: {amount} damage would go outside the range of influence, so that part does nothing"
     ),
     "removed-from-combat": "Every creature was removed from combat",
+    "left-combat": "{name} was removed from combat",
     "left-game": "{player} left the game",
     "left-with-owner": "{name} left the game with its owner, {player}",
     "ceased": "{label} ceased to exist",

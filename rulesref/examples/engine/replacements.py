@@ -123,7 +123,7 @@ class Replacements:
         ``decisions["replacements"]`` (object ids, or ``id.ability-key``), else battlefield order."""
         if len(found) == 1:
             return found[0]
-        named = list(self.decisions.get("replacements", ()))
+        named = list(self.decisions.get("replacements", ())) if switches.on("616.1") else []
 
         def rank(pair) -> int:
             holder, ability = pair

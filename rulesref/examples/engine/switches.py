@@ -61,6 +61,7 @@ RULES: dict[str, str] = {
     "608.2b": "targets are checked again on resolution: illegal ones are not affected, all illegal fizzles",
     "614.8": "a regeneration shield replaces the next destruction this turn",
     "614.1": "replacement effects of permanents modify the events they watch (each once, 614.5)",
+    "616.1": "the affected player chooses the order of the replacement effects that apply to one event",
 }
 
 _OFF: ContextVar[frozenset[str]] = ContextVar("rulesref_rules_off", default=frozenset())
