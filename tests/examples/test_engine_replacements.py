@@ -6,6 +6,9 @@ import pytest
 from rulesref.examples.engine import switches
 from rulesref.examples.engine.definitions import Ability, Filter
 from rulesref.examples.engine.spells import Amount, Condition, Instruction, Replacement
+from rulesref.examples.runner import run
+from rulesref.examples.scenarios import ScenarioError, load_scenario
+from tests.conftest import ROOT
 
 from .helpers import bear, card, game, put
 
@@ -144,3 +147,95 @@ def test_with_the_replacement_step_switched_off_nothing_is_replaced():
     with switches.switched_off("614.1"):
         assert g.damage("bear", "opponent", 2) == 2
     assert g.damage("bear", "opponent", 2) == 4
+
+
+# -- in scenario files (scenarios/cards.py) -----------------------------------------------------------
+
+DOUBLE = (ROOT / "rules_data" / "examples" / "double-damage.toml").read_text(encoding="utf-8")
+DOUBLER_LINE = 'replacement = { event = "damage", source = { types = ["Creature"], controller = "you" }, multiply = 2 }'
+STATE = (ROOT / "rules_data" / "examples" / "no-cards-in-hand.toml").read_text(encoding="utf-8")
+STATE_LINE = (
+    'trigger = { on = "state", condition = { count = { zone = "hand", owner = "you" }, at_most = 0 }, draw = 1 }'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "where", "reason"),
+    [
+        (
+            (DOUBLE, DOUBLER_LINE, 'replacement = { event = "explode", multiply = 2 }'),
+            23,
+            "cards.violence.abilities[0].replacement.event",
+            "'explode' is not one of damage, gain_life, draw, lose_game, zone_change",
+        ),
+        (
+            (DOUBLE, DOUBLER_LINE, 'replacement = { event = "damage" }'),
+            23,
+            "cards.violence.abilities[0].replacement",
+            "say what happens instead: multiply/plus, zone, or instead = [instructions]",
+        ),
+        (
+            (DOUBLE, DOUBLER_LINE, 'replacement = { event = "draw", multiply = 2 }'),
+            23,
+            "cards.violence.abilities[0].replacement.multiply",
+            "only an amount of damage or life gained is multiplied",
+        ),
+        (
+            (DOUBLE, DOUBLER_LINE, 'replacement = { event = "zone_change", zone = "exile" }'),
+            23,
+            "cards.violence.abilities[0].replacement.what",
+            'event = "zone_change" says what moves (what) or where to (to_zone), and only it',
+        ),
+        (
+            (DOUBLE, DOUBLER_LINE, 'replacement = { event = "gain_life", player = "them", multiply = 2 }'),
+            23,
+            "cards.violence.abilities[0].replacement.player",
+            "you, opponent or any",
+        ),
+        (
+            (STATE, STATE_LINE, 'trigger = { on = "state", draw = 1 }'),
+            23,
+            "cards.library.abilities[0].trigger.condition",
+            "a state trigger (603.8) triggers whenever its condition is true: give it",
+        ),
+        (
+            (STATE, STATE_LINE, 'trigger = { on = "state", condition = { count = { zone = "hand" } }, draw = 1 }'),
+            23,
+            "cards.library.abilities[0].trigger.condition.at_least",
+            "count and counters go with at_least or at_most",
+        ),
+        (
+            (STATE, STATE_LINE, 'trigger = { on = "hand_empty", draw = 1 }'),
+            23,
+            "cards.library.abilities[0].trigger.on",
+            "'hand_empty' is not one of state, enters, dies, leaves, tapped, untapped, cast, step, gain_life, "
+            "cycled, expend, tapped_for_mana, crews, reflexive",
+        ),
+    ],
+)
+def test_a_mistake_in_a_replacement_or_a_condition_names_file_line_field_and_reason(
+    tmp_path, text, line, where, reason
+):
+    source, old, new = text
+    path = tmp_path / ("double-damage.toml" if source is DOUBLE else "no-cards-in-hand.toml")
+    path.write_text(source.replace(old, new), encoding="utf-8")
+    with pytest.raises(ScenarioError) as error:
+        load_scenario(path)
+    assert str(error.value) == f"{path}:{line}: {where}: {reason}"
+
+
+def test_the_replacement_order_of_a_step_names_objects_placed_before_it(tmp_path):
+    path = tmp_path / "double-damage.toml"
+    path.write_text(
+        DOUBLE.replace("amount = 2\n", 'amount = 2\nreplacement_order = ["violence-c"]\n', 1), encoding="utf-8"
+    )
+    with pytest.raises(ScenarioError) as error:
+        load_scenario(path)
+    assert str(error.value).endswith(": steps[1].replacement_order: no object 'violence-c'")
+    path.write_text(
+        DOUBLE.replace("amount = 2\n", 'amount = 2\nreplacement_order = ["violence-b"]\n', 1), encoding="utf-8"
+    )
+    trace = run(load_scenario(path))
+    assert trace.passed
+    chosen = [e.values["count"] for step in trace.steps for e in step.events if e.code == "replacement-chosen"]
+    assert chosen == [2]
