@@ -283,6 +283,10 @@ ILLEGAL = {
     "target-twice": _("the same object is chosen twice for one word “target”"),
     "mode-count": _("the number of modes chosen is not allowed"),
     "unpaid": _("the cost can’t be paid with the mana available"),
+    "sorcery-timing": _(
+        "only an instant or a spell with flash can be cast now: "
+        "others need their caster’s main phase and an empty stack"
+    ),
     "wrong-zone": _("this ability works only in another zone"),
 }
 

@@ -69,6 +69,7 @@ UNGUARDED = {
     "704.5n": "no rulebook example of an Equipment on a noncreature (tested in test_engine_combat.py)",
     "510.4": "no rulebook example of first strike or double strike (tested in test_engine_combat.py)",
     "702.2c": "no rulebook example of deathtouch (tested in test_engine_combat.py)",
+    "117.1a": "every scenario casts its spells when they may be cast (tested in test_engine_casting.py)",
 }
 
 

@@ -174,6 +174,7 @@ class Casting:
             raise IllegalAction(f"{card.name} cannot be cast from the {from_zone}", code="not-castable", rule="601.2")
         if "Land" in self.computed(object_id).types:
             raise IllegalAction(f"{card.name} is a land: lands are played, not cast", code="land", rule="305.9")
+        self.check_timing(object_id, player)
         top = from_zone == "library"
         self.leave(card)
         self.place(card, "stack")
@@ -201,6 +202,22 @@ class Casting:
         self.changed()
         self.check_state_triggers()  # rule 603.8: the hand it left may now be empty
         return item
+
+    def check_timing(self, object_id: str, player: str) -> None:
+        """Rule 117.1a: an instant (or a spell with flash, 702.8a) any time; a noninstant spell only in its
+        caster's own main phase with the stack empty. A spell cast while another resolves is cast as that one
+        instructs (608.2g), so at any time; so are Берсерк's, which has no stack."""
+        view = self.computed(object_id)
+        if self.rules != "mtg" or self.resolving or not switches.on("117.1a"):
+            return
+        if "Instant" in view.types or view.has_keyword("flash"):
+            return
+        if self.turn.active != player or self.turn.step not in ("main1", "main2") or self.stack:
+            raise IllegalAction(
+                f"{view.name} can be cast only in its caster’s main phase while the stack is empty",
+                code="sorcery-timing",
+                rule="117.1a",
+            )
 
     def announce(self, item: StackItem, program: Program, *, modes, x: int, kicked: bool) -> None:
         """Rule 601.2b: modes (700.2; any number when kicked, 601.4), X, additional costs."""
