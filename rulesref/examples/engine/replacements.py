@@ -47,9 +47,8 @@ class Replaceable:
 
 
 class Replacements:
-    """Mixed into Game: ``self`` is the game."""
-
-    replacing: set | None = None  # (holder id, ability key) of the effects applied to the event being replaced
+    """Mixed into Game: ``self`` is the game; ``self.replacing`` holds (permanent id, ability key) of the
+    replacement effects applied to the event being replaced and to the events replacing it (614.5)."""
 
     def replace(self, kind: str, **fields) -> Replaceable:
         """The event ``kind`` (with the fields of :class:`Replaceable`) would happen: apply every replacement
