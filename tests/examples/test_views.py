@@ -350,6 +350,9 @@ def test_berserk_creatures_show_berserk_state_not_magic_power_and_toughness(clie
         "эффект: Эльф-всадник получает Рывок → Выстрел (активируемая способность; закрывает Эльфа-всадника), Рывок"
     )
     assert "силы/выносливости" not in text_of(html)
+    # A player of Берсерк has no life total (the hero has lives, 208.3).
+    assert "Вы: рука 0, колода 0, кладбище 0; Оппонент: рука 0, колода 0, кладбище 0" in text_of(html)
+    assert "жизнь" not in text_of(html)
 
 
 def test_a_broken_card_data_file_leaves_the_printed_names_and_the_page_up(client, settings, tmp_path):
