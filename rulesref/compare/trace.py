@@ -261,11 +261,6 @@ def wdiff(pieces: list[Piece]) -> str:
     return "".join(out)
 
 
-def _language_editions(game: str, language: str) -> list[Edition]:
-    """The editions of one language, oldest first (an undated one first, as ``editions_of`` puts it last)."""
-    return [edition for edition in editions_of(game) if edition.language == language][::-1]
-
-
 def _concept_entries(entry: Entry) -> list[Entry]:
     """The rule's entries in every edition of the game (one query), in source order."""
     if entry.concept_id is None:
@@ -312,8 +307,9 @@ def _trace_version(entry: Entry):
 def rule_trace(entry: Entry) -> Trace:
     """The trace of ``entry``'s rule through every edition of its language (see the module's docstring)."""
     game, language = entry.edition.game.slug, entry.edition.language
-    editions = _language_editions(game, language)
-    by_id = {edition.pk: edition for edition in editions_of(game)}
+    every = editions_of(game)
+    editions = [edition for edition in every if edition.language == language][::-1]  # oldest first
+    by_id = {edition.pk: edition for edition in every}
     by_id.setdefault(entry.edition_id, entry.edition)
     rows = _concept_entries(entry)
     # One version per edition: the entry asked for in its own edition, else the first printing there.

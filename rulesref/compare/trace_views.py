@@ -42,9 +42,7 @@ def _edition_or_404(request, game: str, language: str, slug: str, page: str, num
     if edition is None:
         having = set()
         if number:
-            having = set(
-                Entry.objects.filter(edition__in=editions, number=number).values_list("edition_id", flat=True)
-            )
+            having = set(Entry.objects.filter(edition__in=editions, number=number).values_list("edition_id", flat=True))
         rows = [(e, e.pk in having) for e in editions]
         context = {"game": game, "language": language, "editions": rows, "number": number, "page": page}
         return None, _not_found(request, "edition", slug, **context)
