@@ -58,6 +58,14 @@ def synthetic(django_db_blocker, tmp_path_factory):
                            numbering="cr")  # fmt: skip
         (folder / "ko.txt").write_text(small_cr("2030-05-02", KOREAN, language="ko"), encoding="utf-8")
         edition_import(path=folder / "ko.txt", game="synth", language="ko", translates="en:2030-05-01")
+        # Another game whose second edition adds 60 rules: a release of more than one page.
+        for date, count in (("2031-01-01", 2), ("2031-06-01", 62)):
+            # Two short rules, then rules too long to read as parts of them (nothing split, all added).
+            rules = [("100.1", "A first rule."), ("100.2", "A second rule.")]
+            rules += [(f"100.{n}", " ".join(f"w{n}x{k}" for k in range(6)) + ".") for n in range(3, count + 1)]
+            (folder / f"long-{date}.txt").write_text(small_cr(date, rules), encoding="utf-8")
+            edition_import(path=folder / f"long-{date}.txt", game="synth2", language="en", game_name="Long",
+                           numbering="cr")  # fmt: skip
         yield folder / "data"
 
 
@@ -293,3 +301,18 @@ def test_the_releases_list_counts_each_edition_as_its_page_does(client, traced):
 def test_the_contents_page_links_its_release(client, traced):
     html = page(client, "/rules/synth/en/2030-06-01/")
     assert '<a href="/compare/releases/synth/en/2030-06-01/">What changed in this edition</a>' in html
+
+
+def test_a_long_release_is_paged_and_its_index_links_every_change_on_its_page(client, traced):
+    first = page(client, "/compare/releases/synth2/en/2031-06-01/")
+    second = page(client, "/compare/releases/synth2/en/2031-06-01/?page=2")
+    for html in (first, second):
+        assert "60 added, 0 removed, 0 reworded, 0 renumbered" in html
+        assert '<dt data-kind="added">Added (60)</dt>' in html
+    assert len(re.findall(r'<article class="change ', first)) == 50
+    assert len(re.findall(r'<article class="change ', second)) == 10
+    assert "Page 1 of 2" in first and '<a href="?&amp;page=2" rel="next">Next</a>' in first
+    # 100.52 is the 50th change: an anchor on page 1; 100.53 the 51st, on page 2 (and an anchor there).
+    assert re.search(r'<li><a href="#d-new-\d+">100\.52</a></li>', first)
+    assert re.search(r'<li><a href="\?page=2#d-new-\d+">100\.53</a></li>', first)
+    assert re.search(r'<li><a href="#d-new-\d+">100\.53</a></li>', second)
