@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from rulesref.rules.models import CrossReference, Edition, Entry, EntryLink, Example
+from rulesref.rules.models import CrossReference, Edition, EditionAlignment, Entry, EntryLink, Example
 from rulesref.rules.selectors import editions_of
 from rulesref.rules.selectors.cache import versioned
 from rulesref.rules.selectors.versions import game_fingerprint
@@ -286,12 +286,15 @@ def _attach(entries: list[Entry], by_id: dict[int, Edition]) -> None:
 
 
 def _parts(ids: list[int]) -> list[tuple[int, int, str, str, str]]:
-    """(source id, target id, relation, source number, target number) of every split or merge link that
-    touches one of ``ids`` (one query)."""
+    """(source id, target id, relation, source number, target number) of every split or merge link of two
+    consecutive editions that touches one of ``ids`` (one query; a translation's links are not its history)."""
+    links = EntryLink.objects.filter(
+        alignment__kind=EditionAlignment.Kind.SUCCESSOR, relation__in=(SPLIT, MERGED)
+    ).filter(Q(source_id__in=ids) | Q(target_id__in=ids))
     return list(
-        EntryLink.objects.filter(Q(source_id__in=ids) | Q(target_id__in=ids), relation__in=(SPLIT, MERGED))
-        .order_by("target__order", "source__order")
-        .values_list("source_id", "target_id", "relation", "source__number", "target__number")
+        links.order_by("target__order", "source__order").values_list(
+            "source_id", "target_id", "relation", "source__number", "target__number"
+        )
     )
 
 
