@@ -16,6 +16,8 @@ the 2009 renumbering).
   server start; **trace warm**: the same call again (a look-up under the content version).
 - **page cold / warm**: the history page (``/compare/history/…``) through the WSGI application the
   same two ways (rendering included).
+- **release cold / warm**: the first page of every release page of the language (each requested once
+  before: a pair of editions nobody computed ahead is computed and kept then, as by its first reader).
 - queries per cold trace (the same for any number of editions), editions in the trace's language,
   versions found per rule (p50, max), the database file's size (SQLite; PostgreSQL's
   ``pg_database_size``) and the live index generation's size. Targets (issue 21): a trace ≤ 1 s cold
@@ -86,7 +88,7 @@ def measure(entries: list, reps: int) -> dict:
     from django.test.utils import CaptureQueriesContext
 
     from rulesref.compare.trace import rule_trace
-    from rulesref.rules.models import Entry
+    from rulesref.rules.models import Edition, Entry
 
     app = get_wsgi_application()
     wsgi_get(app, "/")  # the process's own start is not a trace's cost
@@ -117,6 +119,21 @@ def measure(entries: list, reps: int) -> dict:
         versions.append(len(trace.present))
         sizes.append(len(body))
 
+    releases_cold, releases_warm, release_sizes = [], [], []
+    for edition in Edition.objects.for_game(entries[0].edition.game.slug).filter(language=entries[0].edition.language):
+        url = f"/compare/releases/{edition.game.slug}/{edition.language}/{edition.slug}/"
+        wsgi_get(app, url)  # a pair nobody computed ahead is computed and kept by its first request
+        forget_memory()
+        start = time.perf_counter()
+        code, _headers, body = wsgi_get(app, url)
+        releases_cold.append((time.perf_counter() - start) * 1000)
+        if code != 200:
+            raise SystemExit(f"{url}: HTTP {code}")
+        start = time.perf_counter()
+        wsgi_get(app, url)
+        releases_warm.append((time.perf_counter() - start) * 1000)
+        release_sizes.append(len(body))
+
     def summary(values):
         return {"p50_ms": round(statistics.median(values), 1), "p95_ms": round(percentile(values, 0.95), 1)}
 
@@ -131,6 +148,10 @@ def measure(entries: list, reps: int) -> dict:
         "page_cold": summary(page_cold),
         "page_warm": summary(page_warm),
         "page_bytes_max": max(sizes),
+        "releases": len(release_sizes),
+        "release_cold": summary(releases_cold),
+        "release_warm": summary(releases_warm),
+        "release_bytes_max": max(release_sizes),
     }
 
 
@@ -162,11 +183,13 @@ def main() -> None:
             f"max {figures['versions_max']}; {figures['queries_per_trace']} queries per cold trace"
         )
         targets = {"trace_cold": COLD_MS, "trace_warm": WARM_MS, "page_cold": None, "page_warm": None}
+        targets.update(release_cold=None, release_warm=None)
         for name, target in targets.items():
             row = figures[name]
             flag = " slow" if target is not None and row["p95_ms"] > target else ""
-            print(f"{name.replace('_', ' '):<11} p50 {row['p50_ms']:>8} ms  p95 {row['p95_ms']:>8} ms{flag}")
+            print(f"{name.replace('_', ' '):<12} p50 {row['p50_ms']:>8} ms  p95 {row['p95_ms']:>8} ms{flag}")
         print(f"history page at most {figures['page_bytes_max']:,} bytes")
+        print(f"{figures['releases']} release pages (page 1), at most {figures['release_bytes_max']:,} bytes")
         print(f"database {figures['database_bytes'] / 2**20:.1f} MiB, index {figures['index_bytes'] / 2**20:.1f} MiB")
     finally:
         if temporary is not None:
