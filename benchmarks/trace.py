@@ -7,9 +7,10 @@ figures, asserts nothing.
 
 Uses the data dir as it is (an archive imported there: ``import_archive``), or, when it holds no
 rules, imports the seeds and the corpora as ``quickstart`` does (into a temporary folder unless
-``RULESREF_DATA_DIR`` is set). The sample: ``--sample`` rules of the newest edition, taken at an even
-stride through its numbered rules, plus 704.5f and 702.19b where they exist (rules that moved across
-the 2009 renumbering).
+``RULESREF_DATA_DIR`` is set); ``--synthetic 125`` imports 125 small synthetic editions of a game
+``synth`` first (into a temporary folder, unless ``RULESREF_DATA_DIR`` is set) and traces those.
+The sample: ``--sample`` rules of the newest edition, taken at an even stride through its numbered
+rules, plus 704.5f and 702.19b where they exist (rules that moved across the 2009 renumbering).
 
 - **trace cold**: ``rule_trace(entry)`` after the process forgot everything it keeps (the store's
   versioned reads, Django's caches, the compiled templates, the database connection), as after a
@@ -80,6 +81,32 @@ def sample(game: str, language: str, size: int) -> list:
     chosen = rules[::step][:size]
     chosen += [entry for entry in rules if entry.number in MOVED and entry not in chosen]
     return chosen
+
+
+def synthetic_editions(count: int, folder: Path) -> None:
+    """``count`` English editions of a game ``synth``, two months apart from 2001-01-01, of 50 rules
+    each (``tests/synthetic.small_cr``): every rule reworded every 10 editions, all renumbered every 25
+    (a new rule at the front)."""
+    import datetime
+
+    from django.core.management import call_command
+
+    from rulesref.rules.services import edition_import
+    from tests.synthetic import small_cr
+
+    call_command("migrate", interactive=False, verbosity=0)
+    folder.mkdir(parents=True, exist_ok=True)
+    for index in range(count):
+        date = (datetime.date(2001, 1, 1) + datetime.timedelta(days=61 * index)).isoformat()
+        shift = index // 25
+        rules = [(f"100.{n}", f"New rule {n} of block {n} added in edition {n} stays.") for n in range(1, shift + 1)]
+        for rule in range(1, 51):
+            version = (index + rule) // 10
+            text = f"Rule {rule} says thing {rule} the way of version {version} for player {rule}."
+            rules.append((f"100.{rule + shift}", text))
+        path = folder / f"{date}.txt"
+        path.write_text(small_cr(date, rules), encoding="utf-8")
+        edition_import(path=path, game="synth", language="en", game_name="Synthetic", numbering="cr")
 
 
 def measure(entries: list, reps: int) -> dict:
@@ -162,6 +189,12 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=40, help="rules of the newest edition traced (default 40)")
     parser.add_argument("--reps", type=int, default=3, help="cold and warm runs per rule (default 3)")
     parser.add_argument("--json", action="store_true", help="one JSON object instead of the lines")
+    parser.add_argument(
+        "--synthetic",
+        type=int,
+        default=0,
+        help="import this many synthetic editions of a game 'synth' first (an empty data dir) and trace them",
+    )
     args = parser.parse_args()
     temporary = None
     if not os.environ.get("RULESREF_DATA_DIR"):
@@ -169,7 +202,13 @@ def main() -> None:
         os.environ["RULESREF_DATA_DIR"] = str(temporary)
     os.environ.setdefault("RULESREF_HTTPS", "0")
     try:
-        _setup.setup_django()
+        data_dir = _setup.setup_django()
+        if args.synthetic:
+            start = time.perf_counter()
+            synthetic_editions(args.synthetic, data_dir / "synthetic-files")
+            args.game, args.lang = "synth", "en"
+            if not args.json:
+                print(f"imported {args.synthetic} synthetic editions in {time.perf_counter() - start:.0f} s")
         _setup.ensure_rules(log=lambda line: None)
         load = " ".join(f"{value:.2f}" for value in os.getloadavg())
         figures = measure(sample(args.game, args.lang, args.sample), args.reps)
