@@ -316,3 +316,18 @@ def test_a_long_release_is_paged_and_its_index_links_every_change_on_its_page(cl
     assert re.search(r'<li><a href="#d-new-\d+">100\.52</a></li>', first)
     assert re.search(r'<li><a href="\?page=2#d-new-\d+">100\.53</a></li>', first)
     assert re.search(r'<li><a href="#d-new-\d+">100\.53</a></li>', second)
+
+
+@pytest.mark.parametrize(
+    ("ui", "first", "run"),
+    [
+        ("de", "Erstmals erschienen in Englisch · 1. Februar 2030 als 100.3.",
+         "100.3 unverändert von 1. März 2030 bis 1. April 2030, 2 Ausgaben"),
+        ("ru", "Впервые появилось: Английский · 1 февраля 2030\u202fг., под номером 100.3.",
+         "100.3 без изменений с 1 марта 2030\u202fг. по 1 апреля 2030\u202fг., 2 редакции"),
+    ],
+)  # fmt: skip
+def test_the_history_page_speaks_the_interface_language(client, traced, ui, first, run):
+    client.cookies["django_language"] = ui
+    lines = text_of(page(client, "/compare/history/synth/en/2030-06-01/100.4/"))
+    assert first in lines and run in lines
