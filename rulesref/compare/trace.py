@@ -112,6 +112,7 @@ class Run:
                 "to": self.last.edition.slug,
                 "editions": self.count,
                 "number": self.number,
+                "each": [step.edition.slug for step in self.steps],
             }
         }
 

@@ -119,6 +119,7 @@ def test_rule_history_json_is_the_same_trace(traced):
     data = json.loads(history("--edition", "2030-04-01", "100.3", "--json"))
     blank = {"diff": [], "split_from": "", "split_into": [], "merged_into": "", "merged_from": []}
     blank["cited"] = {"lost": [], "gained": []}
+    run = ["2030-04-01", "2030-03-01"]
     diff = [["equal", "A player with no cards <left> "], ["delete", "& no hand"], ["insert", "in their library"]]
     assert data == {
         "rule": {"game": "synth", "language": "en", "edition": "2030-04-01", "number": "100.3"},
@@ -143,7 +144,7 @@ def test_rule_history_json_is_the_same_trace(traced):
                 "previous_number": "100.3",
                 "diff": [*diff, ["equal", " loses the game."]],
             },
-            {"unchanged": {"from": "2030-03-01", "to": "2030-04-01", "editions": 2, "number": "100.3"}},
+            {"unchanged": {"from": "2030-03-01", "to": "2030-04-01", "editions": 2, "number": "100.3", "each": run}},
             {**blank, "edition": "2030-02-01", "number": "100.3", "changes": ["added"], "previous_number": ""},
         ],
         "translations": [{"language": "ko", "edition": "2030-05-02", "number": "100.3", "editions": 1}],
