@@ -75,8 +75,21 @@ NUMBERED_RE = re.compile(
 # A subrule printed with a space before its letter ("701.23 b text"); read as one only right after its
 # rule (or a sibling subrule), so that a rule whose text starts with a lower-case word stays a rule.
 SPACED_SUBRULE_RE = re.compile(r"^(?P<rule>\d{3}\.\d+) (?P<letters>[a-z]{1,2})(?:\s+(?P<text>\S.*))?$")
+# A subrule printed with a space after its section's period ("606. 8b text", "702. 37a text"): read as
+# one only inside that section, where it cannot be the section's own heading printed again.
+SPACED_NUMBER_RE = re.compile(r"^(?P<section>\d{3})\. (?P<rest>\d+(?P<letters>[a-z]{1,2})?)\.?\s+(?P<text>\S.*)$")
 # A line of rule characters only ("========"), framing a title.
 DECORATION_RE = re.compile(r"^[\s=\-_*~#─━＝]+$")
+# A line holding one letter or digit and nothing else: a stray keystroke ("f" between 702.148b and
+# 702.149 in the edition of 2021-11-19), not text of the rule before it.
+STRAY_RE = re.compile(r"^\s*[^\W_]\s*$")
+# A line opening with a label this layout does not know ("Beispiel: …" in a language not registered):
+# probably an example, so it is reported rather than read as more of the rule's text.
+UNKNOWN_LABEL_RE = re.compile(r"^[^\W\d_]+:\s")
+# Editions of 1999–2004 wrap every paragraph onto lines of at most about 110 characters; a body whose
+# lines are all this short, and more of whose lines go on from the line before than start an entry,
+# is read as wrapped text (editions from 2004 on print a paragraph per line, up to 1,900 characters).
+WRAP_WIDTH = 120
 # A legal notice: the trademark and copyright lines printed after the rules.
 LEGAL_RE = re.compile(r"©|™|®|\(c\)|Wizards of the Coast", re.IGNORECASE)
 
@@ -203,9 +216,9 @@ def parse(source: SourceText) -> ParseResult:
         parse_introduction(lines[parts["introduction"]], result)
     if "contents" in parts:
         skip_contents(lines[parts["contents"]], report)
-    parse_body(lines[parts["body"]], result)
+    wrapped = parse_body(lines[parts["body"]], result)
     if "glossary" in parts:
-        parse_glossary(lines[parts["glossary"]], result)
+        parse_glossary(lines[parts["glossary"]], result, wrapped=wrapped)
     else:
         report.warn(lines[-1][0], "no glossary after the rules")
     if "credits" in parts:
@@ -353,33 +366,129 @@ def skip_part(lines: Lines, report: ParseReport, reason: str) -> None:
             report.skip(number, text, reason)
 
 
-def parse_body(lines: Lines, result: ParseResult) -> None:
-    """Headings, rules, subrules, their examples and continuation lines."""
+def parse_body(lines: Lines, result: ParseResult) -> bool:
+    """Headings, rules, subrules, their examples and continuation lines; whether the body is wrapped.
+
+    Two layouts: a paragraph per line (2004 on), where a line that is not an entry or an example
+    continues the entry it follows; and wrapped text (1999–2004, :func:`is_wrapped`), where an entry
+    starts only after a blank line and every other line goes on with the paragraph it follows (a
+    line that starts with a rule number there is a citation wrapped onto it: "see rule" / "212.2c).").
+    """
     report = result.report
-    # The rule or subrule that examples and continuation lines belong to, and the last rule.
+    wrapped = is_wrapped(lines)
+    # The rule or subrule that examples and continuation lines belong to, the last rule and section.
     current: ParsedEntry | None = None
-    rule = ""
+    rule = section = ""
+    chapter = ""
+    # Whether the line starts a paragraph (follows a blank line), and that paragraph's indentation.
+    starts_paragraph, margin = True, 0
+    # Whether the line before went into an entry (a line after an unplaced one does not go on from it).
+    placed = False
     for number, text in lines:
         if not text.strip():
+            starts_paragraph = True
             continue
-        entry = (
-            read_spaced_subrule(number, text, rule, report)
-            or read_numbered(number, text, report)
-            or read_heading(number, text)
-        )
+        if DECORATION_RE.match(text):
+            report.skip(number, text, "rule line")
+            starts_paragraph = True
+            continue
+        if STRAY_RE.match(text):
+            report.skip(number, text, "stray character")
+            report.warn(number, f"a line holding only {text.strip()!r} is a stray character; skipped")
+            continue
+        indent = len(text) - len(text.lstrip())
+        opens, starts_paragraph = starts_paragraph, False
+        if opens:
+            margin = indent
+        entry = None
+        if opens or not wrapped:
+            entry = read_entry(number, text, (rule, section, chapter), report, warn=not wrapped)
         if entry is not None:
             result.entries.append(entry)
             current = entry if entry.kind in (RULE, SUBRULE) else None
             if entry.kind != SUBRULE:
                 rule = entry.number if entry.kind == RULE else ""
+            if entry.kind in (SECTION, CHAPTER):
+                section = entry.number if entry.kind == SECTION else ""
+            if entry.kind == CHAPTER:
+                chapter = entry.number
+            placed = True
             continue
         example = read_example(number, text, report)
         if example is not None and current is not None:
             current.examples.append(example)
-        elif example is None and text[0].isspace() and current is not None:
+        elif example is not None or current is None:
+            report.unplace(number, text)
+            placed = False
+            continue
+        elif wrapped and not opens:
+            append_continuation(current, text.strip(), wrap=indent <= margin)
+        elif not wrapped and text[0].isspace():
+            append_continuation(current, text.strip())
+        elif not wrapped and not opens and placed and not UNKNOWN_LABEL_RE.match(text):
+            # A paragraph printed on the line after its entry's (2002-10 and 2003-03, after an example).
             append_continuation(current, text.strip())
         else:
             report.unplace(number, text)
+            placed = False
+            continue
+        placed = True
+    return wrapped
+
+
+def is_wrapped(lines: Lines) -> bool:
+    """Whether the body is wrapped text: no line longer than ``WRAP_WIDTH``, and more lines that go on
+    from the non-blank line before them (other than examples) than lines that start a paragraph."""
+    if max((len(text) for _, text in lines), default=0) > WRAP_WIDTH:
+        return False
+    going_on = starting = 0
+    previous = ""
+    for _, text in lines:
+        stripped = "" if DECORATION_RE.match(text) else text.strip()
+        if stripped and not previous:
+            starting += 1
+        elif stripped and not vocabulary().example_re.match(stripped):
+            going_on += 1
+        previous = stripped
+    return going_on > starting
+
+
+def read_entry(
+    line: int, text: str, where: tuple[str, str, str], report: ParseReport, *, warn: bool
+) -> ParsedEntry | None:
+    """The entry a line starts, if any, ``where`` being the current rule, section and chapter. An
+    indented line starts one only where it belongs (a rule of the current section, a section of the
+    current chapter): ``warn`` says the indentation is a slip (" 509.1c" in 2009), not the layout
+    (subrules indented in 1999, sections in 1999-11)."""
+    rule, section, chapter = where
+    stripped = text.strip()
+    entry = (
+        read_spaced_subrule(line, stripped, rule, report)
+        or read_spaced_number(line, stripped, section, report)
+        or read_numbered(line, stripped, report)
+        or read_heading(line, stripped)
+    )
+    if entry is None or not text[0].isspace():
+        return entry
+    if entry.kind in (RULE, SUBRULE) and entry.number.split(".")[0] == section:
+        if warn:
+            report.warn(line, f"{entry.kind} {entry.number} is printed indented; read as {entry.kind} {entry.number}")
+        return entry
+    if entry.kind == SECTION and chapter and entry.number[:-2] == chapter:
+        return entry
+    return None
+
+
+def read_spaced_number(line: int, text: str, section: str, report: ParseReport) -> ParsedEntry | None:
+    """A rule or subrule of ``section`` printed with a space after the section's period (``606. 8b``)."""
+    match = SPACED_NUMBER_RE.match(text)
+    if match is None or match["section"] != section:
+        return None
+    number = f"{section}.{match['rest']}"
+    kind = SUBRULE if match["letters"] else RULE
+    printed = f"{section}. {match['rest']}"
+    report.warn(line, f"{kind} {number} is printed with a space after {section}. ({printed!r}); read as {number}")
+    return ParsedEntry(kind=kind, number=number, text=match["text"], line=line)
 
 
 def read_numbered(line: int, text: str, report: ParseReport) -> ParsedEntry | None:
@@ -450,21 +559,47 @@ def read_example(line: int, text: str, report: ParseReport) -> ParsedExample | N
     return None
 
 
-def append_continuation(entry: ParsedEntry, text: str) -> None:
-    """An indented paragraph continues the entry, or its last example if it has one."""
+def append_continuation(entry: ParsedEntry, text: str, *, wrap: bool = False) -> None:
+    """A paragraph continues the entry, or its last example if it has one; a wrapped line (``wrap``)
+    goes on with the paragraph it follows."""
     if entry.examples:
-        entry.examples[-1].text += "\n" + text
+        entry.examples[-1].text = joined(entry.examples[-1].text, text, wrap=wrap)
     else:
-        entry.text += "\n" + text
+        entry.text = joined(entry.text, text, wrap=wrap)
 
 
-def parse_glossary(lines: Lines, result: ParseResult) -> None:
-    """The heading line, then blank-separated blocks: a term and its definition."""
+def joined(text: str, more: str, *, wrap: bool) -> str:
+    """``more`` after ``text``: a new paragraph, or the same one (a word hyphenated at the end of a
+    wrapped line, "comes-into-" / "play", keeps its hyphen and no space)."""
+    if not wrap:
+        return text + "\n" + more
+    if not text:
+        return more
+    if text.endswith("-") and text[-2:-1].isalpha():
+        return text + more
+    return text + " " + more
+
+
+def parse_glossary(lines: Lines, result: ParseResult, *, wrapped: bool = False) -> None:
+    """The heading line, then blank-separated blocks: a term and its definition.
+
+    Older glossaries print more than one block for a term: a paragraph indented under it (1999), and a
+    list under a caption ("Expansions and Editions", then one indented line per set, 2001–2003): a
+    block that starts indented, or a caption line followed by one, goes on with the term before it.
+    ``wrapped`` (the rules are wrapped, 1999–2004) joins a definition's wrapped lines into paragraphs.
+    """
     report = result.report
     heading_line, heading = lines[0]
     report.skip(heading_line, heading, "glossary heading")
+    content: Lines = []
+    for number, text in lines[1:]:
+        if text.strip() and DECORATION_RE.match(text):
+            report.skip(number, text, "rule line")
+            text = ""
+        content.append((number, text))
+    blocks = paragraphs_of(content)
     omitted = False
-    for block in paragraphs_of(lines[1:]):
+    for index, block in enumerate(blocks):
         if is_heading("omitted")(block[0][1]):
             # A translation that leaves its glossary out says so ("<생략>", "omitted").
             report.skip(block[0][0], block[0][1], "glossary omitted in this translation")
@@ -474,17 +609,48 @@ def parse_glossary(lines: Lines, result: ParseResult) -> None:
         elif omitted:
             for number, text in block:
                 report.unplace(number, text)
+        elif result.glossary and goes_on(block, blocks[index + 1] if index + 1 < len(blocks) else None):
+            item = result.glossary[-1]
+            item.definition += "\n" + definition_of(block, wrapped=wrapped)
+            item.rules = rules_cited(item.definition)
         else:
-            result.glossary.append(glossary_entry(block, report))
+            result.glossary.append(glossary_entry(block, report, wrapped=wrapped))
 
 
-def glossary_entry(block: Lines, report: ParseReport) -> ParsedGlossaryEntry:
+def goes_on(block: Lines, following: Lines | None) -> bool:
+    """Whether a glossary block continues the term before it: it starts indented, or it is one line
+    (a caption) that an indented block follows."""
+    first = block[0][1]
+    if first[:1].isspace():
+        return True
+    return len(block) == 1 and following is not None and following[0][1][:1].isspace()
+
+
+def glossary_entry(block: Lines, report: ParseReport, *, wrapped: bool = False) -> ParsedGlossaryEntry:
     line, term = block[0]
-    definition = "\n".join(text.strip() for _, text in block[1:])
+    definition = definition_of(block[1:], wrapped=wrapped)
     if not definition:
         report.warn(line, f"glossary term {term.strip()!r} has no definition")
-    rules = list(dict.fromkeys(target for target, _ in xrefs.extract(definition)))
-    return ParsedGlossaryEntry(term=term.strip(), definition=definition, line=line, rules=rules)
+    return ParsedGlossaryEntry(term=term.strip(), definition=definition, line=line, rules=rules_cited(definition))
+
+
+def definition_of(lines: Lines, *, wrapped: bool) -> str:
+    """The lines of a definition, a paragraph per line; ``wrapped``: a line goes on with the one before
+    unless it is indented further than the first, an example or a numbered sense ("2. Untap is …")."""
+    text = ""
+    margin = len(lines[0][1]) - len(lines[0][1].lstrip()) if lines else 0
+    for index, (_, line) in enumerate(lines):
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        new_paragraph = (
+            not wrapped or indent > margin or vocabulary().example_re.match(stripped) or CHAPTER_RE.match(stripped)
+        )
+        text = stripped if index == 0 else joined(text, stripped, wrap=not new_paragraph)
+    return text
+
+
+def rules_cited(definition: str) -> list[str]:
+    return list(dict.fromkeys(target for target, _ in xrefs.extract(definition)))
 
 
 def term_pairs(result: ParseResult) -> list[ParsedTermPair]:
