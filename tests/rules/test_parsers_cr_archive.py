@@ -9,6 +9,7 @@ from collections import Counter
 
 from rulesref.rules.parsers import parse_source
 from rulesref.rules.parsers.source import SourceText
+from tests.synthetic import small_cr
 
 # 2001–2004: five chapters, "current as of", every paragraph wrapped onto lines of about 100
 # characters, a rule number wrapped onto the start of a line, a glossary with indented paragraphs, a
@@ -234,3 +235,14 @@ def test_2005_paragraph_after_an_example_typos_and_a_stray_letter():
     ]
     assert [item.kind for item in result.entries].count("section") == 1
     assert Counter(item.kind for item in result.entries) == {"chapter": 1, "section": 1, "rule": 3, "subrule": 4}
+
+
+def test_an_effective_date_stated_without_its_final_full_stop_is_read():
+    """2023-11-17 and 2024-02-06 print "These rules are effective as of November 17, 2023"."""
+    text = small_cr("2023-11-17", [("100.1", "These rules apply to any game.")]).replace("2023.", "2023")
+    result = parse(text, "2023")
+    assert (result.edition.date.isoformat(), result.edition.line) == ("2023-11-17", 3)
+    assert result.edition.text == "These rules are effective as of November 17, 2023"
+    assert [line.reason for line in result.report.skipped if line.line == 3] == ["edition statement"]
+    assert result.report.warnings == []
+    assert [note.text for note in result.entries if note.kind == "note"] == ["This document is for tests."]
