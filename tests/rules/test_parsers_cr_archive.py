@@ -246,3 +246,261 @@ def test_an_effective_date_stated_without_its_final_full_stop_is_read():
     assert [line.reason for line in result.report.skipped if line.line == 3] == ["edition statement"]
     assert result.report.warnings == []
     assert [note.text for note in result.entries if note.kind == "note"] == ["This document is for tests."]
+
+
+# 1999-11: a two-line title in capitals, the date, the publisher's addresses before the contents,
+# a table of contents with dot leaders, sections indented, a paragraph per line, "EXAMPLE:" in
+# capitals, a subrule printed without its rule's number, numbered glossary senses a blank line
+# apart, an index after the glossary.
+CR_1999_11 = "\n".join(
+    [
+        "COMPREHENSIVE",
+        "RULES ",
+        "",
+        "These rules are current as of November 1, 1999.",
+        "",
+        "",
+        "Questions?",
+        "",
+        "Wizards of the Coast, Inc.",
+        "P.O. Box 707",
+        "",
+        "You can also check out our website!",
+        " www.wizards.com",
+        "",
+        "Contents",
+        "Introduction......................................................................1",
+        "1. The Game......................................................................2",
+        "     100. General.................................................................................2",
+        "Glossary...........................................................................46",
+        "Index...............................................................................73",
+        "",
+        "Introduction",
+        "This book is designed for people who've moved beyond the basic game.",
+        "",
+        "",
+        "1. The Game",
+        "",
+        "   100. General",
+        "",
+        "100.1. These Magic rules assume a game between two players.",
+        "",
+        "100.2. The timing rules are these.",
+        "",
+        "100.2a Mana abilities resolve immediately.",
+        "",
+        "100.b Card text that isn't an ability is simply read and followed.",
+        ' EXAMPLE: A card reads "[This card] counts as a forest."',
+        "",
+        "   101. Starting the Game",
+        "",
+        "101.1. At the start of a game, each player shuffles his or her own deck.",
+        "EXAMPLE: A player shuffles.",
+        "",
+        "",
+        "Glossary",
+        "",
+        "Counter",
+        "1. To counter a spell or ability is to cancel it, removing it from the stack zone.",
+        "",
+        "2. A counter is a marker placed on a permanent. See rule 100.1.",
+        "",
+        "Zone",
+        "A zone is any place that Magic cards can be during a game.",
+        "",
+        "Index",
+        "",
+        "Abilities, 402",
+        "\tactivated ability, 403, 406.1d",
+        "Zone, 217, 402.3",
+        "",
+        "",
+        "Credits",
+        "",
+        "Magic: The Gathering Original Game Design: Richard Garfield",
+        "",
+    ]
+)
+
+
+def test_1999_11_indented_sections_capital_examples_and_its_index():
+    result = parse(CR_1999_11, "1999-11")
+    assert result.report.unplaced == []
+    assert result.edition.date.isoformat() == "1999-11-01"
+    headings = [(item.kind, item.number, item.line) for item in result.entries if item.kind in ("chapter", "section")]
+    assert headings == [("chapter", "1", 26), ("section", "100", 28), ("section", "101", 39)]
+    assert result.numbers == ["100.1", "100.2", "100.2a", "100.2b", "101.1"]
+    ruleless = entry(result, "100.2b")
+    assert (ruleless.line, ruleless.text) == (36, "Card text that isn't an ability is simply read and followed.")
+    assert [example.text for example in ruleless.examples] == ['A card reads "[This card] counts as a forest."']
+    assert [example.text for example in entry(result, "101.1").examples] == ["A player shuffles."]
+    assert [(item.term, item.rules) for item in result.glossary] == [("Counter", ["100.1"]), ("Zone", [])]
+    assert term(result, "Counter").definition == (
+        "1. To counter a spell or ability is to cancel it, removing it from the stack zone.\n"
+        "2. A counter is a marker placed on a permanent. See rule 100.1."
+    )
+    assert [(warning.line, warning.message) for warning in result.report.warnings] == [
+        (36, "subrule 100.2b is printed without its rule's number ('100.b'); read as 100.2b")
+    ]
+    assert [(note.title, note.line) for note in result.entries if note.kind == "note"] == [("Introduction", 23)]
+    assert Counter(line.reason for line in result.report.skipped) == {
+        "document title": 2,
+        "edition statement": 1,
+        "contact information": 5,
+        "table of contents": 6,
+        "glossary heading": 1,
+        "index": 4,
+        "credits": 2,
+    }
+
+
+# 1999-04: the text conversion of the Word document. A dated banner framed by "====" lines, the
+# converter's notes, headings framed or underlined by "----" lines, every paragraph wrapped at 78
+# characters, subrules indented by two spaces (their wrapped lines too), a paragraph after a blank
+# line indented as the subrule is, glossary definitions indented under their terms, an index, and
+# the date stated again at the end.
+CR_1999_04 = "\n".join(
+    [
+        "",
+        "==============================================================================",
+        "",
+        "COMPREHENSIVE RULES                                                   04/23/99",
+        "",
+        "==============================================================================",
+        "",
+        "This rule information is copyrighted by Wizards of the Coast (see the end of",
+        "the file for details).",
+        "",
+        "",
+        "------------------------------------------------------------------------------",
+        "Contents",
+        "------------------------------------------------------------------------------",
+        "",
+        "Introduction",
+        "1. The Game",
+        "     100. General",
+        "Glossary",
+        "Index",
+        "",
+        "",
+        "------------------------------------------------------------------------------",
+        "Introduction",
+        "------------------------------------------------------------------------------",
+        "",
+        "This book is designed for people who've moved beyond the basic game. If you're",
+        "a beginning player, you'll probably find these rules pretty intimidating.",
+        "",
+        "",
+        "------------------------------------------------------------------------------",
+        "1. The Game",
+        "------------------------------------------------------------------------------",
+        "",
+        "100. General",
+        "------------",
+        "",
+        "100.1. These Magic rules assume a game between two players. Optional rules",
+        "allow for more players but aren't discussed here. These can be found at the",
+        "Wizards of the Coast website.",
+        "",
+        "100.2. Each player needs his or her own deck of at least sixty cards, small",
+        "objects to represent any tokens and counters, and some way to clearly track",
+        "life totals. See rule",
+        "100.1 for the number of players.",
+        "",
+        "  100.2a A deck may hold no more than four copies of any card except basic",
+        "  lands. A land is a card. A player may use as many copies of a basic land as",
+        "  he or she has.",
+        "  EXAMPLE: A player with four copies of a card can't add a fifth. The fifth",
+        "  stays out.",
+        "",
+        "  \"Basic\" is a supertype of lands. It isn't a card type, and it isn't a",
+        "  subtype either.",
+        "",
+        "100.3. Tokens are permanents. A token isn't considered a card, even if it is",
+        "represented by a card from another game.",
+        "",
+        "100.3. Lands",
+        "-------------",
+        "",
+        "",
+        "------------------------------------------------------------------------------",
+        "Glossary",
+        "------------------------------------------------------------------------------",
+        "",
+        "Ability",
+        '  "Ability" and "effect" are often confused with one another. An instruction',
+        "  in a permanent's text is an ability.",
+        "",
+        "  A permanent may have one or more abilities or no abilities at all. See rule",
+        "  100.1.",
+        "",
+        "Zone",
+        "  A zone is any place that Magic cards can be during a game.",
+        "",
+        "",
+        "------------------------------------------------------------------------------",
+        "Index",
+        "------------------------------------------------------------------------------",
+        "",
+        "Abilities, 402",
+        "\tactivated ability, 403, 406.1d",
+        "",
+        "",
+        "------------------------------------------------------------------------------",
+        "Credits",
+        "------------------------------------------------------------------------------",
+        "",
+        "Magic: The Gathering Original Game Design: Richard Garfield",
+        "",
+        "These rules are current as of April 23, 1999.",
+        "",
+    ]
+)
+
+
+def test_1999_04_word_conversion_reads_its_banner_date_framed_headings_and_indented_subrules():
+    result = parse(CR_1999_04, "1999-04")
+    assert result.report.unplaced == []
+    assert (result.edition.date.isoformat(), result.edition.line) == ("1999-04-23", 4)
+    assert result.edition.text == "COMPREHENSIVE RULES 04/23/99"
+    headings = [(item.kind, item.number, item.title) for item in result.entries if item.kind in ("chapter", "section")]
+    assert headings == [("chapter", "1", "The Game"), ("section", "100", "General")]
+    assert result.numbers == ["100.1", "100.2", "100.2a", "100.3", "100.3"]
+    assert entry_at(result, 42).text == (
+        "Each player needs his or her own deck of at least sixty cards, small objects to represent any tokens and"
+        " counters, and some way to clearly track life totals. See rule 100.1 for the number of players."
+    )
+    subrule = entry(result, "100.2a")
+    assert (subrule.line, subrule.text) == (
+        47,
+        "A deck may hold no more than four copies of any card except basic lands. A land is a card. A player"
+        " may use as many copies of a basic land as he or she has.",
+    )
+    (example,) = subrule.examples
+    assert example.text == (
+        "A player with four copies of a card can't add a fifth. The fifth stays out.\n"
+        "\"Basic\" is a supertype of lands. It isn't a card type, and it isn't a subtype either."
+    )
+    assert entry_at(result, 59).text == "Lands"
+    assert [item.term for item in result.glossary] == ["Ability", "Zone"]
+    assert term(result, "Ability").definition == (
+        '"Ability" and "effect" are often confused with one another. An instruction in a permanent\'s text is'
+        " an ability.\nA permanent may have one or more abilities or no abilities at all. See rule 100.1."
+    )
+    assert [(note.title, note.line) for note in result.entries if note.kind == "note"] == [("Introduction", 27)]
+    assert Counter(line.reason for line in result.report.skipped) == {
+        # The rule lines of the front matter, introduction, body and glossary; those of the table of
+        # contents, the index and the credits are skipped with their part.
+        "rule line": 11,
+        "document title": 1,
+        "note of the text conversion": 2,
+        "table of contents": 8,
+        "glossary heading": 1,
+        "index": 5,
+        "credits": 4,
+    }
+
+
+def entry_at(result, line: int):
+    (found,) = [item for item in result.entries if item.line == line]
+    return found

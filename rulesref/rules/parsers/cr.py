@@ -77,7 +77,19 @@ NUMBERED_RE = re.compile(
 SPACED_SUBRULE_RE = re.compile(r"^(?P<rule>\d{3}\.\d+) (?P<letters>[a-z]{1,2})(?:\s+(?P<text>\S.*))?$")
 # A subrule printed with a space after its section's period ("606. 8b text", "702. 37a text"): read as
 # one only inside that section, where it cannot be the section's own heading printed again.
+# A subrule printed without its rule's number ("408.f" for 408.2f, 1999-11): read as one only right
+# after a rule of that section or one of its subrules.
+RULELESS_SUBRULE_RE = re.compile(r"^(?P<section>\d{3})\.(?P<letters>[a-z]{1,2})\s+(?P<text>\S.*)$")
 SPACED_NUMBER_RE = re.compile(r"^(?P<section>\d{3})\. (?P<rest>\d+(?P<letters>[a-z]{1,2})?)\.?\s+(?P<text>\S.*)$")
+# A numbered sense of a glossary term ("2. Untap is the first step …").
+SENSE_RE = re.compile(r"^(?P<number>[1-9])\.\s+\S")
+INDEX_HEADINGS = frozenset({"Index"})
+# The headings of the publisher's addresses, printed before the contents in 1999-11 (English only).
+CONTACT_HEADINGS = frozenset({"Questions?", "Contact Information"})
+# The dated banner of 1999-04's text conversion: "COMPREHENSIVE RULES      04/23/99".
+BANNER_RE = re.compile(r"^COMPREHENSIVE RULES\s+(?P<month>\d{1,2})/(?P<day>\d{1,2})/(?P<year>\d{2}|\d{4})$")
+# An entry of that index: a term, a comma and rule numbers ("Abilities, 402", "Tap, 308.2").
+INDEX_ENTRY_RE = re.compile(r"^\S.*, \d{3}(?:\.\d+[a-z]?)?(?:\W|$)")
 # A line of rule characters only ("========"), framing a title.
 DECORATION_RE = re.compile(r"^[\s=\-_*~#─━＝]+$")
 # A line holding one letter or digit and nothing else: a stray keystroke ("f" between 702.148b and
@@ -122,7 +134,9 @@ def vocabulary() -> Vocabulary:
         part: frozenset(spaced(heading) for lang in languages for heading in getattr(lang.cr_headings, part))
         for part in ("introduction", "contents", "glossary", "credits", "title", "omitted")
     }
-    labels = sorted({label for lang in languages for label in lang.example_labels}, key=len, reverse=True)
+    # Editions of 1999 print the label in capitals ("EXAMPLE:").
+    labels = {label for lang in languages for label in lang.example_labels}
+    labels = sorted(labels | {label.upper() for label in labels}, key=len, reverse=True)
     slips = {slip: lang.example_label for lang in languages for slip in lang.example_label_slips}
     return Vocabulary(
         headings=headings,
@@ -173,6 +187,8 @@ class Layout:
     body: int
     glossary: int | None
     credits: int | None
+    # The index of terms to rule numbers that editions of 1999 print after the glossary.
+    index: int | None = None
 
     def parts(self, size: int) -> dict[str, slice]:
         # The introduction may follow the table of contents (the Japanese translation's chapter 0).
@@ -189,11 +205,12 @@ def detect(source: SourceText) -> bool:
     with either the effective-date sentence or rule ``100.1.`` right after them.
     """
     head = LINE_BREAK_RE.split(source.text[:DETECT_CHARS])[:DETECT_LINES]
-    lines = [line.rstrip() for line in head if line.strip()]
+    # Rule lines framing the headings (1999-04) are left out, and a section may be indented (1999-11).
+    lines = [line.rstrip() for line in head if line.strip() and not DECORATION_RE.match(line)]
     starts = [
         index
         for index, line in enumerate(lines[:-1])
-        if FIRST_CHAPTER_RE.match(line) and FIRST_SECTION_RE.match(lines[index + 1])
+        if FIRST_CHAPTER_RE.match(line) and FIRST_SECTION_RE.match(lines[index + 1].lstrip())
     ]
     if not starts:
         return False
@@ -221,6 +238,8 @@ def parse(source: SourceText) -> ParseResult:
         parse_glossary(lines[parts["glossary"]], result, wrapped=wrapped)
     else:
         report.warn(lines[-1][0], "no glossary after the rules")
+    if "index" in parts:
+        skip_part(lines[parts["index"]], report, "index")
     if "credits" in parts:
         skip_part(lines[parts["credits"]], report, "credits")
     result.edition = read_edition(front_matter, report)
@@ -260,7 +279,19 @@ def find_layout(lines: Lines, path: str) -> Layout:
     glossary = first_index(lines, body + 1, is_heading("glossary", numbered=True))
     after = body if glossary is None else glossary
     credits = first_index(lines, after + 1, is_heading("credits", numbered=True))
-    return Layout(introduction, contents, body, glossary, credits)
+    index = None if glossary is None else find_index(lines, glossary + 1, credits)
+    return Layout(introduction, contents, body, glossary, credits, index)
+
+
+def find_index(lines: Lines, start: int, stop: int | None) -> int | None:
+    """The heading of 1999's index ("Index"), known by the entry after it ("Abilities, 402"); only
+    English editions of 1999 print one, so its heading is not in every language's data."""
+    for index in range(start, len(lines) if stop is None else stop):
+        if lines[index][1].strip() in INDEX_HEADINGS:
+            following = (text for _, text in lines[index + 1 : index + 6] if text.strip())
+            if INDEX_ENTRY_RE.match(next((text for text in following if not DECORATION_RE.match(text)), "")):
+                return index
+    return None
 
 
 def introduction_after_contents(lines: Lines, start: int, body: int) -> int | None:
@@ -280,7 +311,9 @@ def starts_rules(lines: Lines, index: int) -> bool:
     """Whether ``lines[index]`` is chapter 1 followed by a section and a numbered rule."""
     if not is_first_chapter(lines[index][1].strip()):
         return False
-    following = (text.strip() for _, text in lines[index + 1 : index + 40] if text.strip())
+    following = (
+        text.strip() for _, text in lines[index + 1 : index + 40] if text.strip() and not DECORATION_RE.match(text)
+    )
     section, rule = next(following, ""), next(following, "")
     return bool(SECTION_RE.match(section) and NUMBERED_RE.match(rule))
 
@@ -300,23 +333,42 @@ def first_index(lines: Lines, start: int, test: Callable[[str], bool], stop: int
 
 def read_front_matter(lines: Lines, result: ParseResult) -> None:
     """The title line and the effective-date line come before the introduction; an edition
-    whose introduction has no heading prints its paragraphs here, and they become notes."""
-    title_seen = False
+    whose introduction has no heading prints its paragraphs here, and they become notes.
+
+    Editions of 1999 print more here: a title over two lines in capitals ("COMPREHENSIVE" /
+    "RULES"), the publisher's addresses under "Questions?" (skipped as contact information), and the
+    text conversion of the Word document a dated banner ("COMPREHENSIVE RULES 04/23/99") and the
+    converter's notes (skipped as notes of the conversion)."""
+    report = result.report
+    title_seen = banner = contacts = False
     rest: Lines = []
+    # Whether the line before was the title's (a title may go on in capitals on the next line).
+    after_title = False
     for number, text in lines:
-        if not text.strip():
+        stripped = text.strip()
+        if after_title and stripped.isupper() and not DECORATION_RE.match(text):
+            report.skip(number, text, "document title")
+            continue
+        after_title = False
+        if not stripped:
             rest.append((number, text))
         elif DECORATION_RE.match(text):
-            result.report.skip(number, text, "rule line")
+            report.skip(number, text, "rule line")
+        elif contacts or stripped in CONTACT_HEADINGS:
+            report.skip(number, text, "contact information")
+            contacts = True
         elif not title_seen and editions.read_revision(text):
             # "マジック総合ルール(和訳 20260116.0 版)": the title names the translation's version.
-            result.report.skip(number, text, "document title and translation version")
+            report.skip(number, text, "document title and translation version")
             title_seen = True
         elif editions.looks_like_statement(text):
-            result.report.skip(number, text, "edition statement")
+            report.skip(number, text, "edition statement")
         elif not title_seen:
-            result.report.skip(number, text, "document title")
-            title_seen = True
+            report.skip(number, text, "document title")
+            title_seen = after_title = True
+            banner = bool(BANNER_RE.match(stripped))
+        elif banner:
+            report.skip(number, text, "note of the text conversion")
         else:
             rest.append((number, text))
     for paragraph in paragraphs_of(rest):
@@ -328,7 +380,13 @@ def parse_introduction(lines: Lines, result: ParseResult) -> None:
     """Each paragraph becomes a note; the first note carries the heading as title."""
     heading_line, heading = lines[0]
     title = heading.strip()
-    paragraphs = paragraphs_of(lines[1:])
+    content: Lines = []
+    for number, text in lines[1:]:
+        if text.strip() and DECORATION_RE.match(text):
+            result.report.skip(number, text, "rule line")
+            text = ""
+        content.append((number, text))
+    paragraphs = paragraphs_of(content)
     if not paragraphs:
         paragraphs = [[(heading_line, "")]]
     for paragraph in paragraphs:
@@ -423,7 +481,7 @@ def parse_body(lines: Lines, result: ParseResult) -> bool:
             continue
         elif wrapped and not opens:
             append_continuation(current, text.strip(), wrap=indent <= margin)
-        elif not wrapped and text[0].isspace():
+        elif text[0].isspace():
             append_continuation(current, text.strip())
         elif not wrapped and not opens and placed and not UNKNOWN_LABEL_RE.match(text):
             # A paragraph printed on the line after its entry's (2002-10 and 2003-03, after an example).
@@ -464,6 +522,7 @@ def read_entry(
     stripped = text.strip()
     entry = (
         read_spaced_subrule(line, stripped, rule, report)
+        or read_ruleless_subrule(line, stripped, rule, report)
         or read_spaced_number(line, stripped, section, report)
         or read_numbered(line, stripped, report)
         or read_heading(line, stripped)
@@ -477,6 +536,17 @@ def read_entry(
     if entry.kind == SECTION and chapter and entry.number[:-2] == chapter:
         return entry
     return None
+
+
+def read_ruleless_subrule(line: int, text: str, rule: str, report: ParseReport) -> ParsedEntry | None:
+    """A subrule of ``rule`` printed without the rule's number (``408.f`` after 408.2e), warned."""
+    match = RULELESS_SUBRULE_RE.match(text)
+    if match is None or not rule or rule.split(".")[0] != match["section"]:
+        return None
+    number = rule + match["letters"]
+    printed = f"{match['section']}.{match['letters']}"
+    report.warn(line, f"subrule {number} is printed without its rule's number ({printed!r}); read as {number}")
+    return ParsedEntry(kind=SUBRULE, number=number, text=match["text"], line=line)
 
 
 def read_spaced_number(line: int, text: str, section: str, report: ParseReport) -> ParsedEntry | None:
@@ -609,7 +679,7 @@ def parse_glossary(lines: Lines, result: ParseResult, *, wrapped: bool = False) 
         elif omitted:
             for number, text in block:
                 report.unplace(number, text)
-        elif result.glossary and goes_on(block, blocks[index + 1] if index + 1 < len(blocks) else None):
+        elif result.glossary and goes_on(block, blocks[index + 1] if index + 1 < len(blocks) else None, result):
             item = result.glossary[-1]
             item.definition += "\n" + definition_of(block, wrapped=wrapped)
             item.rules = rules_cited(item.definition)
@@ -617,11 +687,15 @@ def parse_glossary(lines: Lines, result: ParseResult, *, wrapped: bool = False) 
             result.glossary.append(glossary_entry(block, report, wrapped=wrapped))
 
 
-def goes_on(block: Lines, following: Lines | None) -> bool:
-    """Whether a glossary block continues the term before it: it starts indented, or it is one line
-    (a caption) that an indented block follows."""
+def goes_on(block: Lines, following: Lines | None, result: ParseResult) -> bool:
+    """Whether a glossary block continues the term before it: it starts indented, it is the next
+    numbered sense of a term whose definition starts with "1." (1999-11 prints a blank line between
+    senses), or it is one line (a caption) that an indented block follows."""
     first = block[0][1]
     if first[:1].isspace():
+        return True
+    sense = SENSE_RE.match(first)
+    if sense and f"\n{int(sense['number']) - 1}. " in "\n" + result.glossary[-1].definition:
         return True
     return len(block) == 1 and following is not None and following[0][1][:1].isspace()
 
@@ -682,9 +756,25 @@ def read_edition(lines: Lines, report: ParseReport) -> EditionStatement | None:
     statement = editions.find_statement(lines)
     if statement is not None and statement.date is not None:
         return statement
+    if statement is None and (banner := read_banner(lines)) is not None:
+        return banner
     for number, text in lines:
         if editions.looks_like_statement(text):
             report.warn(number, f"cannot read the effective date in {text.strip()!r}")
             return statement
     report.warn(lines[0][0] if lines else 1, "no effective-date statement found")
     return statement
+
+
+def read_banner(lines: Lines) -> EditionStatement | None:
+    """The date of the dated banner that stands for the title in 1999-04 ("COMPREHENSIVE RULES
+    04/23/99", month first; a year of two digits is of the 1900s from 90 on)."""
+    for number, text in lines:
+        if match := BANNER_RE.match(text.strip()):
+            year = int(match["year"])
+            if year < 100:
+                year += 1900 if year >= 90 else 2000
+            date = editions.make_date(year, int(match["month"]), int(match["day"]))
+            if date is not None:
+                return EditionStatement(name="", date=date, line=number, text=" ".join(text.split()))
+    return None
