@@ -7,7 +7,9 @@ stated) with made-up sentences. ``benchmarks/archive_read.py`` measures the real
 
 from collections import Counter
 
-from rulesref.rules.parsers import parse_source
+import pytest
+
+from rulesref.rules.parsers import ParseError, parse_source
 from rulesref.rules.parsers.source import SourceText
 from tests.synthetic import small_cr
 
@@ -504,3 +506,43 @@ def test_1999_04_word_conversion_reads_its_banner_date_framed_headings_and_inden
 def entry_at(result, line: int):
     (found,) = [item for item in result.entries if item.line == line]
     return found
+
+
+# 1999-04-21: not the Comprehensive Rules but the Fifth Edition rulings summary.
+RULINGS_SUMMARY = "\n".join(
+    [
+        "Rulings are collected from many sources. See credits and disclaimer at the end of the file for details.",
+        "",
+        "This is the FINAL release under the FIFTH EDITION rules.",
+        "",
+        "Official Magic: The Gathering Rules Summary",
+        "Table of Contents:",
+        "A - Abilities",
+        "A.1 - General Rulings on Abilities",
+        "A.2 - Activated Abilities",
+        "C - Combat Rules",
+        "C.1 - The Attack Phase",
+        "",
+        "A.1 - General Rulings on Abilities",
+        "",
+        "* An ability is not a spell.",
+        "",
+    ]
+)
+SUMMARY_REFUSAL = (
+    "summary.txt:8: not the Comprehensive Rules but a rulings summary: its sections are lettered"
+    " ('A.1 - General Rulings on Abilities'), with no numbered rules such as '100.1.'"
+)
+
+
+@pytest.mark.parametrize("format", [None, "cr-text"])
+def test_a_rulings_summary_is_refused_with_that_reason_in_one_line(format):
+    with pytest.raises(ParseError) as raised:
+        parse_source(SourceText.from_string(RULINGS_SUMMARY, path="summary.txt"), format=format)
+    assert str(raised.value) == SUMMARY_REFUSAL
+
+
+def test_a_file_of_neither_kind_is_still_refused_as_no_recognisable_rules():
+    with pytest.raises(ParseError) as raised:
+        parse_source(SourceText.from_string(RULINGS_SUMMARY.replace(" - ", ": "), path="other.txt"))
+    assert raised.value.reason.startswith("no recognisable rules: the file matches none of the formats pdf, cr-text")

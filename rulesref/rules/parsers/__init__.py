@@ -111,6 +111,10 @@ def detect_format(source: SourceText) -> str:
                 f"a glossary without rules (format {name!r}): import it into its edition with import_glossary",
                 path=source.path,
             )
+    # A format may know a near neighbour that is not rules of its kind, and say why (``refusal``).
+    for module in PARSERS.values():
+        if (error := getattr(module, "refusal", lambda source: None)(source)) is not None:
+            raise error
     raise ParseError(
         "no recognisable rules: the file matches none of the formats " + ", ".join(FORMATS),
         path=source.path,
@@ -130,7 +134,8 @@ def parse_source(source: SourceText, *, format: str | None = None, scheme: str |
     elif source.kind == "pdf" and format != pdf.FORMAT:
         raise ParseError(f"a PDF, read by the {pdf.FORMAT!r} format, not {format!r}", path=source.path)
     elif not PARSERS[format].detect(source):
-        raise ParseError(f"the file does not look like the {format!r} format", path=source.path)
+        refusal = getattr(PARSERS[format], "refusal", lambda source: None)(source)
+        raise refusal or ParseError(f"the file does not look like the {format!r} format", path=source.path)
     result = PARSERS[format].parse(source)
     if not any(entry.kind in ("rule", "subrule") for entry in result.entries):
         raise ParseError("no numbered rules found in the file", path=source.path)

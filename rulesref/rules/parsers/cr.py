@@ -112,6 +112,10 @@ DETECT_LINES = 400
 FIRST_CHAPTER_RE = re.compile(r"^1\.\s+\S")
 FIRST_SECTION_RE = re.compile(rf"^100\.(?:\s+\S|{NON_LATIN_LETTER})")
 FIRST_RULE_RE = re.compile(r"^100\.1\.?\s+\S")
+# A section of the Fifth Edition rulings summary ("A.1 - General Rulings on Abilities"): a file with
+# this many of them near its top, and no rule 100.1, is refused as not the Comprehensive Rules.
+SUMMARY_SECTION_RE = re.compile(r"^[A-Z]\.\d{1,2} - \S")
+SUMMARY_SECTIONS = 3
 
 Lines = list[tuple[int, str]]
 
@@ -217,6 +221,23 @@ def detect(source: SourceText) -> bool:
     if any(editions.looks_like_statement(line) for line in lines[:5]):
         return True
     return any(index + 2 < len(lines) and FIRST_RULE_RE.match(lines[index + 2]) for index in starts)
+
+
+def refusal(source: SourceText) -> ParseError | None:
+    """Why a file that no format reads is not the Comprehensive Rules, when it is a known neighbour:
+    the rulings summary of the Fifth Edition rules (1999), whose sections are "A.1 - General Rulings
+    on Abilities", not numbered rules. None for any other file."""
+    head = LINE_BREAK_RE.split(source.text[:DETECT_CHARS])[:DETECT_LINES]
+    sections = [(number, line.strip()) for number, line in enumerate(head, start=1) if SUMMARY_SECTION_RE.match(line)]
+    if len(sections) < SUMMARY_SECTIONS or any(FIRST_RULE_RE.match(line) for line in head):
+        return None
+    line, first = sections[0]
+    return ParseError(
+        f"not the Comprehensive Rules but a rulings summary: its sections are lettered ({first!r}), "
+        "with no numbered rules such as '100.1.'",
+        path=source.path,
+        line=line,
+    )
 
 
 def parse(source: SourceText) -> ParseResult:
