@@ -546,3 +546,23 @@ def test_a_file_of_neither_kind_is_still_refused_as_no_recognisable_rules():
     with pytest.raises(ParseError) as raised:
         parse_source(SourceText.from_string(RULINGS_SUMMARY.replace(" - ", ": "), path="other.txt"))
     assert raised.value.reason.startswith("no recognisable rules: the file matches none of the formats pdf, cr-text")
+
+
+def test_a_transposed_subrule_number_and_a_rule_numbered_unlike_its_subrules_are_read_as_meant():
+    """'432.2b' after 423.2a (2006-10 to 2007-09) and '505.54.' before 505.5a (2010-06), in section 100."""
+    rules = [
+        ("100.1", "A player draws a card."),
+        ("100.1a", "Cards are drawn one at a time."),
+        ("101.1b", "In a Two-Headed Giant game, the active team draws first."),
+        ("100.23", "Third, the active player gets priority."),
+        ("100.2a", "The main phase is the only phase for sorceries."),
+        ("100.2b", "A player may play one land."),
+    ]
+    result = parse(small_cr("2010-06-18", rules), "2010")
+    assert result.numbers == ["100.1", "100.1a", "100.1b", "100.2", "100.2a", "100.2b"]
+    parents = [result.entries[item.parent].number for item in result.entries if item.kind in ("rule", "subrule")]
+    assert parents == ["100", "100.1", "100.1", "100", "100.2", "100.2"]
+    assert [(warning.line, warning.message) for warning in result.report.warnings] == [
+        (26, "rule 100.2 is printed as '100.23', the number its subrules name; read as 100.2"),
+        (24, "subrule 100.1b is printed as '101.1b' (there is no rule 101.1; it follows 100.1a); read as 100.1b"),
+    ]

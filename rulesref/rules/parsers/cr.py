@@ -512,7 +512,49 @@ def parse_body(lines: Lines, result: ParseResult) -> bool:
             placed = False
             continue
         placed = True
+    mend_numbers(result.entries, report)
     return wrapped
+
+
+def mend_numbers(entries: list[ParsedEntry], report: ParseReport) -> None:
+    """Read two official typos in numbers as the numbers meant, warned: a rule printed with another
+    number than its subrules name ("505.54." followed by 505.5a and 505.5b, no rule 505.5: 2010-06),
+    then a subrule whose rule does not exist, printed where the next subrule of the rule before is due
+    ("432.2b" after 423.2a, no rule 432.2: 2006-10 to 2007-09)."""
+    numbers = {entry.number for entry in entries if entry.kind in (RULE, SUBRULE)}
+    for index, entry in enumerate(entries):
+        if entry.kind != RULE or any(number.startswith(entry.number) and number != entry.number for number in numbers):
+            continue
+        following = next((item for item in entries[index + 1 :] if item.kind in (RULE, SUBRULE)), None)
+        if following is None or following.kind != SUBRULE:
+            continue
+        meant = following.number.rstrip("abcdefghijklmnopqrstuvwxyz")
+        if meant not in numbers and meant.split(".")[0] == entry.number.split(".")[0]:
+            report.warn(
+                entry.line,
+                f"rule {meant} is printed as {entry.number!r}, the number its subrules name; read as {meant}",
+            )
+            numbers.discard(entry.number)
+            entry.number = meant
+            numbers.add(meant)
+    previous: ParsedEntry | None = None
+    for entry in entries:
+        if entry.kind not in (RULE, SUBRULE):
+            continue
+        rule = entry.number.rstrip("abcdefghijklmnopqrstuvwxyz")
+        if entry.kind == SUBRULE and rule not in numbers and previous is not None:
+            before = previous.number.rstrip("abcdefghijklmnopqrstuvwxyz")
+            due = chr(ord(previous.number[-1]) + 1) if previous.kind == SUBRULE else "a"
+            letters = entry.number[len(rule) :]
+            if letters == due and before in numbers and f"{before}{letters}" not in numbers:
+                report.warn(
+                    entry.line,
+                    f"subrule {before}{letters} is printed as {entry.number!r} (there is no rule {rule}; it follows"
+                    f" {previous.number}); read as {before}{letters}",
+                )
+                entry.number = f"{before}{letters}"
+                numbers.add(entry.number)
+        previous = entry
 
 
 def is_wrapped(lines: Lines) -> bool:
