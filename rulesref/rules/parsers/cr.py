@@ -90,6 +90,7 @@ CONTACT_HEADINGS = frozenset({"Questions?", "Contact Information"})
 BANNER_RE = re.compile(r"^COMPREHENSIVE RULES\s+(?P<month>\d{1,2})/(?P<day>\d{1,2})/(?P<year>\d{2}|\d{4})$")
 # An entry of that index: a term, a comma and rule numbers ("Abilities, 402", "Tap, 308.2").
 INDEX_ENTRY_RE = re.compile(r"^\S.*, \d{3}(?:\.\d+[a-z]?)?(?:\W|$)")
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # A line of rule characters only ("========"), framing a title.
 DECORATION_RE = re.compile(r"^[\s=\-_*~#─━＝]+$")
 # A line holding one letter or digit and nothing else: a stray keystroke ("f" between 702.148b and
@@ -522,13 +523,14 @@ def mend_numbers(entries: list[ParsedEntry], report: ParseReport) -> None:
     then a subrule whose rule does not exist, printed where the next subrule of the rule before is due
     ("432.2b" after 423.2a, no rule 432.2: 2006-10 to 2007-09)."""
     numbers = {entry.number for entry in entries if entry.kind in (RULE, SUBRULE)}
+    with_subrules = {entry.number.rstrip(LETTERS) for entry in entries if entry.kind == SUBRULE}
     for index, entry in enumerate(entries):
-        if entry.kind != RULE or any(number.startswith(entry.number) and number != entry.number for number in numbers):
+        if entry.kind != RULE or entry.number in with_subrules:
             continue
         following = next((item for item in entries[index + 1 :] if item.kind in (RULE, SUBRULE)), None)
         if following is None or following.kind != SUBRULE:
             continue
-        meant = following.number.rstrip("abcdefghijklmnopqrstuvwxyz")
+        meant = following.number.rstrip(LETTERS)
         if meant not in numbers and meant.split(".")[0] == entry.number.split(".")[0]:
             report.warn(
                 entry.line,
@@ -541,9 +543,9 @@ def mend_numbers(entries: list[ParsedEntry], report: ParseReport) -> None:
     for entry in entries:
         if entry.kind not in (RULE, SUBRULE):
             continue
-        rule = entry.number.rstrip("abcdefghijklmnopqrstuvwxyz")
+        rule = entry.number.rstrip(LETTERS)
         if entry.kind == SUBRULE and rule not in numbers and previous is not None:
-            before = previous.number.rstrip("abcdefghijklmnopqrstuvwxyz")
+            before = previous.number.rstrip(LETTERS)
             due = chr(ord(previous.number[-1]) + 1) if previous.kind == SUBRULE else "a"
             letters = entry.number[len(rule) :]
             if letters == due and before in numbers and f"{before}{letters}" not in numbers:
