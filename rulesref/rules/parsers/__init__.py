@@ -6,7 +6,8 @@ import's ``--game``, or by quickstart from the game names in the file's title bl
 ``detect(source) -> bool`` and ``parse(source) -> ParseResult``; an official
 layout published per language for one date says ``SAME_DATE_AS_SOURCE = True``, one whose
 translations state the version of the original they translate ``SAME_VERSION_AS_SOURCE = True``
-(``stated_language(lines)`` may tell the language the first lines state), and a
+(``stated_language(lines)`` may tell the language the first lines state; ``refusal(source)`` may
+say why a file no format reads is not rules of its kind, a known neighbour), and a
 format whose files state their own edition and language (quickstart imports them without
 a manifest entry) says ``STATES_EDITION = True``.
 :func:`parse_source` picks the format (or checks the one forced by the caller) and
