@@ -566,3 +566,15 @@ def test_a_transposed_subrule_number_and_a_rule_numbered_unlike_its_subrules_are
         (26, "rule 100.2 is printed as '100.23', the number its subrules name; read as 100.2"),
         (24, "subrule 100.1b is printed as '101.1b' (there is no rule 101.1; it follows 100.1a); read as 100.1b"),
     ]
+
+
+def test_an_indented_line_outside_its_section_is_text_and_raises_no_typo_warning():
+    """'   101.2 text' inside section 100 is a paragraph of the rule before, not rule 101.2 (nor a rule
+    'printed without the period')."""
+    text = small_cr("2009-07-11", [("100.1", "A player may concede.")]).replace(
+        "100.1. A player may concede.", "100.1. A player may concede.\n     101.2 applies to teams."
+    )
+    result = parse(text, "2009")
+    assert result.numbers == ["100.1"]
+    assert entry(result, "100.1").text == "A player may concede.\n101.2 applies to teams."
+    assert (result.report.unplaced, result.report.warnings) == ([], [])

@@ -585,16 +585,20 @@ def read_entry(
     (subrules indented in 1999, sections in 1999-11)."""
     rule, section, chapter = where
     stripped = text.strip()
+    indented = text[0].isspace()
+    # An indented line's typo warnings count only if it is read as an entry.
+    heard = ParseReport() if indented else report
     entry = (
-        read_spaced_subrule(line, stripped, rule, report)
-        or read_ruleless_subrule(line, stripped, rule, report)
-        or read_spaced_number(line, stripped, section, report)
-        or read_numbered(line, stripped, report)
+        read_spaced_subrule(line, stripped, rule, heard)
+        or read_ruleless_subrule(line, stripped, rule, heard)
+        or read_spaced_number(line, stripped, section, heard)
+        or read_numbered(line, stripped, heard)
         or read_heading(line, stripped)
     )
-    if entry is None or not text[0].isspace():
+    if entry is None or not indented:
         return entry
     if entry.kind in (RULE, SUBRULE) and entry.number.split(".")[0] == section:
+        report.warnings.extend(heard.warnings)
         if warn:
             report.warn(line, f"{entry.kind} {entry.number} is printed indented; read as {entry.kind} {entry.number}")
         return entry
