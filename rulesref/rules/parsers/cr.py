@@ -22,6 +22,12 @@ introduction as chapter ``0. はじめに`` after the table of contents, and glo
 The headings of 4 to 6 are also listed in the table of contents, so each part
 starts at the first matching heading *after* the previous part. Official typos
 in rule numbers are read as the number meant and reported as warnings.
+
+Every English edition since 1999 reads this way (docs/importing.md, "Older editions"): the
+wrapped text of 1999–2004 (:func:`is_wrapped`), the 1999 text conversion with its dated banner
+and rule lines, indented sections and subrules, ``EXAMPLE:`` in capitals, the index of 1999 after
+the glossary, glossary terms spanning several blocks. The Fifth Edition rulings summary is refused
+(:func:`refusal`).
 """
 
 from __future__ import annotations
