@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from benchmarks.archive_read import independent_counts
 from rulesref.rules.parsers import ParseError, parse_source
 from rulesref.rules.parsers.source import SourceText
 from tests.synthetic import small_cr
@@ -578,3 +579,19 @@ def test_an_indented_line_outside_its_section_is_text_and_raises_no_typo_warning
     assert result.numbers == ["100.1"]
     assert entry(result, "100.1").text == "A player may concede.\n101.2 applies to teams."
     assert (result.report.unplaced, result.report.warnings) == ([], [])
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "counted", "parsed"),
+    [
+        ("2001", CR_2001, (4, 3), (4, 3)),
+        ("2005", CR_2005, (6, 1), (7, 1)),  # 100.3 follows the stray "f", not a blank line
+        ("1999-11", CR_1999_11, (4, 2), (5, 2)),  # "100.b" has no rule number to count
+        ("1999-04", CR_1999_04, (5, 2), (5, 2)),
+    ],
+)
+def test_the_benchmarks_independent_count_agrees_but_for_the_typos_it_cannot_see(name, text, counted, parsed):
+    """``benchmarks/archive_read.py`` counts numbered lines and glossary terms by its own simple rules."""
+    result = parse(text, name)
+    numbered, terms, _ = independent_counts(SourceText.from_string(text).lines)
+    assert ((numbered, terms), (len(result.numbers), len(result.glossary))) == (counted, parsed)
