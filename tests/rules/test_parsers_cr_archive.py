@@ -595,3 +595,34 @@ def test_the_benchmarks_independent_count_agrees_but_for_the_typos_it_cannot_see
     result = parse(text, name)
     numbered, terms, _ = independent_counts(SourceText.from_string(text).lines)
     assert ((numbered, terms), (len(result.numbers), len(result.glossary))) == (counted, parsed)
+
+
+def test_a_file_whose_every_line_break_is_doubled_reads_as_the_file_it_was():
+    """2016-08-26 reached the archive with each CR LF turned into two LFs: every line is followed by a
+    blank line, a paragraph break is three; the lines keep the file's numbers."""
+    text = small_cr("2016-08-26", [(f"100.{number}", f"Rule {number} applies.") for number in range(1, 211)])
+    doubled = text.replace("\n", "\n\n")
+    plain, result = parse(text, "plain"), parse(doubled, "doubled")
+    assert [(item.kind, item.number, item.text) for item in result.entries] == [
+        (item.kind, item.number, item.text) for item in plain.entries
+    ]
+    assert [(item.term, item.definition) for item in result.glossary] == [
+        ("Deck", "The cards a player starts the game with. See rule 100.1.")
+    ]
+    assert [item.line for item in result.entries][:3] == [
+        2 * line - 1 for line in [item.line for item in plain.entries][:3]
+    ]
+    assert result.report.unplaced == []
+    assert [(warning.line, warning.message) for warning in result.report.warnings] == [
+        (1, "every line break is doubled (each line is followed by a blank line); read with one of each")
+    ]
+    assert result.edition.date.isoformat() == "2016-08-26"
+
+
+def test_a_short_file_of_one_line_paragraphs_is_not_taken_for_a_doubled_one():
+    text = small_cr("2016-08-26", [("100.1", "Rule 1 applies.")]).replace("Deck\nThe cards", "Deck\n\nThe cards")
+    result = parse(text, "short")
+    assert [warning.message for warning in result.report.warnings] == [
+        "glossary term 'Deck' has no definition",
+        "glossary term 'The cards a player starts the game with. See rule 100.1.' has no definition",
+    ]

@@ -105,6 +105,9 @@ STRAY_RE = re.compile(r"^\s*[^\W_]\s*$")
 # A line opening with a label this layout does not know ("Beispiel: …" in a language not registered):
 # probably an example, so it is reported rather than read as more of the rule's text.
 UNKNOWN_LABEL_RE = re.compile(r"^[^\W\d_]+:\s")
+# A file is read as one whose line breaks were all doubled only when it has this many lines, all of
+# them apart (a short file of one-line paragraphs is not).
+DOUBLED_MIN_LINES = 200
 # Editions of 1999–2004 wrap every paragraph onto lines of at most about 110 characters; a body whose
 # lines are all this short, and more of whose lines go on from the line before than start an entry,
 # is read as wrapped text (editions from 2004 on print a paragraph per line, up to 1,900 characters).
@@ -252,7 +255,7 @@ def parse(source: SourceText) -> ParseResult:
     result = ParseResult(format=FORMAT)
     report = result.report
     # Trailing spaces carry no meaning; leading ones mark continuation lines.
-    lines = [(number, text.rstrip()) for number, text in source.numbered()]
+    lines = undoubled([(number, text.rstrip()) for number, text in source.numbered()], report)
     parts = find_layout(lines, source.path).parts(len(lines))
     front_matter = lines[: min(part.start for part in parts.values())]
 
@@ -273,6 +276,39 @@ def parse(source: SourceText) -> ParseResult:
     result.edition = read_edition(front_matter, report)
     result.term_pairs = term_pairs(result)
     return result
+
+
+def undoubled(lines: Lines, report: ParseReport) -> Lines:
+    """The lines of a file whose every line break was doubled (2016-08-26: each CR LF became two LFs,
+    so every line is followed by a blank one and a paragraph break is three), with one blank line of
+    each run left out; the others as they are. Known by no two non-blank lines being adjacent and every
+    run of blank lines being odd; the line numbers stay the file's."""
+    runs: list[int] = []
+    run = 0
+    seen = False
+    for _, text in lines:
+        if text.strip():
+            if seen:
+                runs.append(run)
+            seen, run = True, 0
+        else:
+            run += 1
+    if len(runs) < DOUBLED_MIN_LINES or any(run % 2 == 0 for run in runs):
+        return lines
+    report.warn(
+        lines[0][0], "every line break is doubled (each line is followed by a blank line); read with one of each"
+    )
+    kept: Lines = []
+    run = 0
+    for number, text in lines:
+        if text.strip():
+            run = 0
+            kept.append((number, text))
+        else:
+            run += 1
+            if run % 2 == 0:
+                kept.append((number, text))
+    return kept
 
 
 def find_layout(lines: Lines, path: str) -> Layout:
