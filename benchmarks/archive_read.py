@@ -65,7 +65,8 @@ def damaged_utf_16(data: bytes) -> str:
     """UTF-16 LE whose byte-order mark and bytes above 0x7F became U+FFFD and which lost a byte here
     and there (2016-08-26): read two bytes at a time, a "?" where a character was lost, and one byte
     skipped wherever the reading has come out of step (a first byte 0, or a second byte no character
-    of English text has). Each of its line breaks (CR LF) became two LFs: they are halved."""
+    of English text has). Every line break of it is doubled (two LFs): they are halved here, so that
+    the independent counts see its paragraphs (the parser halves them itself, and warns)."""
     out, index = [], 0
     while index + 1 < len(data):
         if data.startswith(REPLACEMENT, index):
