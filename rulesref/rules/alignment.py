@@ -19,11 +19,17 @@ and stores the :class:`Link` list it gets back. Two kinds of pair are aligned:
   2. the rest are scored by text similarity (rapidfuzz's normalised Indel
      similarity), with a bonus when the numbers are the same and when the parents
      are already paired; the best pairs are taken greedily, one to one;
-  3. what is still unpaired and is mostly contained in a paired entry of the other
+  3. whole chapters move (the M10 renumbering of 2009: state-based effects 420 →
+     704): the unpaired children of two paired entries pair with each other at the
+     similarity needed under paired parents, and an unpaired entry pairs with the
+     entry most of its children went under (the zone rule 217.2 "Library" with the
+     section 401 "Library"), level by level;
+  4. what is still unpaired and is mostly contained in a paired entry of the other
      side is recorded as a split (one old rule became several) or a merge.
 
-Every link carries its method (``number``, ``text``, ``translation``,
-``position``, ``structure``) and a score in [0, 1], so that a person can review it.
+Every link carries its method (``number``, ``text``, ``parent``, ``children``,
+``source``, ``translation``, ``position``, ``structure``) and a score in [0, 1], so
+that a person can review it.
 
 :func:`fit` says how well a translation with no stated source fits a candidate
 source edition (the Japanese viewer page quotes the English wording it was made
@@ -70,6 +76,14 @@ NEIGHBOUR_BONUS = 0.05
 # The lowest similarity at which two entries of different numbers can pair by text (a little lower for
 # rapidfuzz's cutoff, which rounds otherwise than the score it returns).
 TEXT_FLOOR = min(TEXT_MIN, TEXT_MIN_SAME_PARENT) - 0.001
+# Following a moved chapter: an unpaired entry pairs with the entry under which at least this many and this
+# share of its children went.
+CHILDREN_MIN = 2
+CHILDREN_SHARE = 0.5
+# Each round follows the tree one level further (a chapter, then its sections, then their rules ...).
+STRUCTURE_ROUNDS = 8
+# A rule's text shorter than this with no final stop is a title (see titled()).
+TITLE_MAX = 60
 # A note (unnumbered text) pairs only with a text that is nearly the same.
 NOTE_MIN = 0.8
 # An unpaired entry whose text is this much contained in another is a split/merge part.
@@ -114,7 +128,7 @@ class Item:
 class Link:
     source: int  # the older edition's entry, or the translated source's
     target: int  # the newer edition's entry, or the translation's
-    method: str  # "number" | "text" | "source" | "translation" | "position" | "structure"
+    method: str  # "number" | "text" | "parent" | "children" | "source" | "translation" | "position" | "structure"
     relation: str  # "same" | "moved" | "split" | "merged"
     score: float
 
@@ -256,6 +270,7 @@ def align_editions(
     pairing.same_numbers()
     pairing.scored()
     pairing.between_neighbours()
+    pairing.structure()
     return pairing.links() + pairing.parts()
 
 
@@ -272,6 +287,12 @@ class _Pairing:
         for item in new:
             if item.parent is not None:
                 self.new_children[item.parent].append(item)
+        self.old_children: dict[int, list[Item]] = defaultdict(list)
+        for item in old:
+            if item.parent is not None:
+                self.old_children[item.parent].append(item)
+        self.old_by_id = {item.id: item for item in old}
+        self.new_by_id = {item.id: item for item in new}
         self.forward: dict[int, Link] = {}  # old id → link
         self.backward: dict[int, int] = {}  # new id → old id
 
@@ -440,11 +461,94 @@ class _Pairing:
             if best is not None:
                 self.take(a, best[0], "number" if a.number == best[0].number else "text", best[1])
 
+    def structure(self) -> None:
+        """5. Follow the rule tree where whole chapters moved (the M10 renumbering of 2009: state-based effects
+        420 → 704, 420.5b → 704.5f): the children of two paired entries pair with each other (``parent``), an
+        unpaired entry pairs with the entry most of its children went under (``children``), level by level
+        until neither finds more."""
+        for _ in range(STRUCTURE_ROUNDS):
+            if not self.under_paired_parents() | self.over_paired_children():
+                break
+
+    def under_paired_parents(self) -> bool:
+        """The unpaired children of paired entries pair with each other, the most similar first, at the
+        similarity of the scored pass for paired parents (TEXT_MIN_SAME_PARENT): that pass scores every pair
+        once, before it knows which parents it will pair (420.5 → 704.5 is one of its own pairs, so 420.5f →
+        704.5d, 0.70 alike, fell short of TEXT_MIN). Sibling order only breaks ties: M10 reordered 420.5's
+        list (420.5b → 704.5f, 420.5g → 704.5b)."""
+        found = False
+        for a_id, link in list(self.forward.items()):
+            kids_a, kids_b = self.old_children.get(a_id, ()), self.new_children.get(link.target, ())
+            if not kids_a or not kids_b:
+                continue
+            found |= self.back_under(kids_a, kids_b, link.target)
+            free_b = [b for b in kids_b if b.id not in self.backward and b.group != "note"]
+            candidates = [
+                (score, i, j, a, b)
+                for i, a in enumerate(kids_a)
+                if a.id not in self.forward and a.group != "note"
+                for j, b in enumerate(free_b)
+                if a.group == b.group
+                and (score := self.similarity(a, b)) >= TEXT_MIN_SAME_PARENT
+                and min(len(a.text), len(b.text)) >= SHORT
+            ]
+            for score, _, _, a, b in sorted(candidates, key=lambda c: (-c[0], c[1], c[2])):
+                if a.id not in self.forward and b.id not in self.backward:
+                    self.take(a, b, "parent", score)
+                    found = True
+        return found
+
+    def back_under(self, kids_a: list[Item], kids_b: list[Item], parent_b: int) -> bool:
+        """A child paired outside its parent's counterpart, whose text a free child of the counterpart has
+        at least as much, is paired with that child instead: M10's 400 "General" is the zones' and 600
+        "General" the abilities' (chapter 4 of 2009-05 is chapter 6), and their numbers are no evidence."""
+        found = False
+        for a in kids_a:
+            link = self.forward.get(a.id)
+            if link is None or self.new_by_id[link.target].parent == parent_b:
+                continue
+            score = self.similarity(a, self.new_by_id[link.target])
+            better = [b for b in kids_b if b.id not in self.backward and b.group == a.group]
+            if not better:
+                continue
+            b = max(better, key=lambda b: self.similarity(a, b))
+            if self.similarity(a, b) >= max(score, TEXT_MIN):
+                del self.backward[link.target]
+                self.take(a, b, "parent", self.similarity(a, b))
+                found = True
+        return found
+
+    def over_paired_children(self) -> bool:
+        """An unpaired entry pairs with the unpaired entry that most of its children's counterparts are children
+        of (the zone rule 217.2 "Library" of 2009-05 with the section 401 "Library" of M10: its 217.2a–g are
+        401.1–7); of another kind only if it is a title or its text is alike (TEXT_MIN). The score is the
+        share of its children that went there."""
+        found = False
+        for a in self.old:
+            kids = self.old_children.get(a.id, ())
+            if a.id in self.forward or len(kids) < CHILDREN_MIN or a.group == "note":
+                continue
+            votes = Counter(
+                self.new_by_id[self.forward[kid.id].target].parent for kid in kids if kid.id in self.forward
+            )
+            votes.pop(None, None)
+            if not votes:
+                continue
+            target, n = votes.most_common(1)[0]
+            if target in self.backward or n < CHILDREN_MIN or n < CHILDREN_SHARE * len(kids):
+                continue
+            b = self.new_by_id[target]
+            if a.group != b.group and not (titled(a) or self.similarity(a, b) >= TEXT_MIN):
+                continue
+            self.take(a, b, "children", n / len(kids))
+            found = True
+        return found
+
     def links(self) -> list[Link]:
         return list(self.forward.values())
 
     def parts(self) -> list[Link]:
-        """5. Splits and merges: an unpaired entry mostly contained in a paired neighbour's counterpart."""
+        """6. Splits and merges: an unpaired entry mostly contained in a paired neighbour's counterpart."""
         found = []
         counterpart_of_new = self.backward  # new id → old id
         counterpart_of_old = {old: link.target for old, link in self.forward.items()}
@@ -463,6 +567,11 @@ class _Pairing:
                 if best is not None:
                     found.append(Link(item.id, best[0].id, "text", "merged", best[1]))
         return found
+
+
+def titled(item: Item) -> bool:
+    """A rule printed as a title ("217.2. Library", M10's section 401): a heading to the alignment."""
+    return len(item.text) < TITLE_MAX and not item.text.rstrip().endswith((".", ":", ")", '"'))
 
 
 def _near(items: list[Item], position: int, counterpart: dict[int, int], reach: int = 3) -> list[int]:

@@ -283,6 +283,8 @@ class EntryLink(models.Model):
         TRANSLATION = "translation", _("translation, same number")
         POSITION = "position", _("translation, same position")
         STRUCTURE = "structure", _("translation, by structure")
+        PARENT = "parent", _("moved with its parent")
+        CHILDREN = "children", _("where its children went")
 
     class Relation(models.TextChoices):
         SAME = "same", _("same number")
