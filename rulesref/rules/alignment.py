@@ -24,12 +24,14 @@ and stores the :class:`Link` list it gets back. Two kinds of pair are aligned:
      similarity needed under paired parents, and an unpaired entry pairs with the
      entry most of its children went under (the zone rule 217.2 "Library" with the
      section 401 "Library"), level by level;
-  4. what is still unpaired and is mostly contained in a paired entry of the other
+  4. terms renamed throughout (M10: "in play" → "on the battlefield"), learnt from
+     the pairs found, are read into the unpaired old texts, and steps 2–3 run again;
+  5. what is still unpaired and is mostly contained in a paired entry of the other
      side is recorded as a split (one old rule became several) or a merge.
 
 Every link carries its method (``number``, ``text``, ``parent``, ``children``,
-``source``, ``translation``, ``position``, ``structure``) and a score in [0, 1], so
-that a person can review it.
+``renamed``, ``source``, ``translation``, ``position``, ``structure``) and a score in
+[0, 1], so that a person can review it.
 
 :func:`fit` says how well a translation with no stated source fits a candidate
 source edition (the Japanese viewer page quotes the English wording it was made
@@ -80,6 +82,16 @@ TEXT_FLOOR = min(TEXT_MIN, TEXT_MIN_SAME_PARENT) - 0.001
 # share of its children went.
 CHILDREN_MIN = 2
 CHILDREN_SHARE = 0.5
+# Renamed terms: at most this many words replaced by at most this many, in at least this many reworded pairs,
+# and the same replacement at least this share of the times the old words were replaced.
+RENAMED_WORDS = 4
+RENAMED_MIN = 8
+RENAMED_SHARE = 0.6
+# ... and the new edition uses the old words at most this share of the times the old one does.
+RENAMED_LEFT = 0.2
+LETTERS = re.compile(r"[^\W\d_]{3}")
+WORD = re.compile(r"\w+(?:[-'’]\w+)*")
+WORD_ONLY = re.compile(r"\w+(?:[-'’ ]\w+)*")
 # Each round follows the tree one level further (a chapter, then its sections, then their rules ...).
 STRUCTURE_ROUNDS = 8
 # A rule's text shorter than this with no final stop is a title (see titled()).
@@ -128,7 +140,8 @@ class Item:
 class Link:
     source: int  # the older edition's entry, or the translated source's
     target: int  # the newer edition's entry, or the translation's
-    method: str  # "number" | "text" | "parent" | "children" | "source" | "translation" | "position" | "structure"
+    # "number" | "text" | "parent" | "children" | "renamed" | "source" | "translation" | "position" | "structure"
+    method: str
     relation: str  # "same" | "moved" | "split" | "merged"
     score: float
 
@@ -271,6 +284,7 @@ def align_editions(
     pairing.scored()
     pairing.between_neighbours()
     pairing.structure()
+    pairing.renamed()
     return pairing.links() + pairing.parts()
 
 
@@ -544,11 +558,66 @@ class _Pairing:
             found = True
         return found
 
+    def renamed(self) -> None:
+        """6. Terms the new edition renamed throughout (M10: "in play" → "on the battlefield", "removed from the
+        game" → "exiled", "play" → "cast"), learnt from the pairs found, read into the unpaired old texts; the
+        scored, neighbour and tree passes then run again on what is unpaired (method ``renamed``, or
+        ``parent``/``children`` for what the tree brings)."""
+        terms = self.renamed_terms()
+        if not terms:
+            return
+        pattern = re.compile("|".join(rf"(?<!\w){re.escape(old)}(?!\w)" for old, _ in terms))
+        replace = dict(terms)
+        for item in self.free_old():
+            self.text_old[item.id] = pattern.sub(lambda m: replace[m.group(0)], self.text_old[item.id])
+        before = set(self.forward)
+        self.scored()
+        self.between_neighbours()
+        for old in set(self.forward) - before:
+            link = self.forward[old]
+            self.forward[old] = Link(link.source, link.target, "renamed", link.relation, link.score)
+        self.structure()
+
+    def renamed_terms(self) -> list[tuple[str, str]]:
+        """(old words, new words) replaced in at least RENAMED_MIN of the reworded pairs, the old words each
+        time replaced by the same new words at least RENAMED_SHARE of the time; longest first."""
+        replaced: Counter = Counter()
+        for link in self.forward.values():
+            if link.score >= 1.0:
+                continue
+            a, b = WORD.findall(self.text_old[link.source]), WORD.findall(self.text_new[link.target])
+            found = set()
+            for tag, i0, i1, j0, j1 in SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+                if tag == "replace" and i1 - i0 <= RENAMED_WORDS and j1 - j0 <= RENAMED_WORDS:
+                    old, new = " ".join(a[i0:i1]), " ".join(b[j0:j1])
+                    if WORD_ONLY.fullmatch(old) and WORD_ONLY.fullmatch(new):
+                        found.add((old, new))
+            replaced.update(found)
+        per_old: Counter = Counter()
+        for (old, _), n in replaced.items():
+            per_old[old] += n
+        terms = [
+            (old, new)
+            for (old, new), n in replaced.items()
+            if n >= RENAMED_MIN and n >= RENAMED_SHARE * per_old[old] and LETTERS.search(old) and LETTERS.search(new)
+        ]
+        if not terms:
+            return []
+        # A renamed term is gone from the new edition (M10 prints "in play" 10 times, against 680 in 2009-05);
+        # a word that is still used ("effect", "planeswalker") was replaced in a few places, not renamed.
+        text_old, text_new = " ".join(self.text_old.values()), " ".join(self.text_new.values())
+
+        def uses(text: str, words: str) -> int:
+            return len(re.findall(rf"(?<!\w){re.escape(words)}(?!\w)", text))
+
+        terms = [(old, new) for old, new in terms if uses(text_new, old) <= RENAMED_LEFT * uses(text_old, old)]
+        return sorted(terms, key=lambda term: (-len(term[0]), term))
+
     def links(self) -> list[Link]:
         return list(self.forward.values())
 
     def parts(self) -> list[Link]:
-        """6. Splits and merges: an unpaired entry mostly contained in a paired neighbour's counterpart."""
+        """7. Splits and merges: an unpaired entry mostly contained in a paired neighbour's counterpart."""
         found = []
         counterpart_of_new = self.backward  # new id → old id
         counterpart_of_old = {old: link.target for old, link in self.forward.items()}

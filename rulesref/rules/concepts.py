@@ -48,6 +48,7 @@ METHOD_RANK = {
     "number": 1,
     "text": 2,
     "parent": 2,
+    "renamed": 2,
     "structure": 3,
     "position": 3,
     "children": 3,

@@ -285,6 +285,7 @@ class EntryLink(models.Model):
         STRUCTURE = "structure", _("translation, by structure")
         PARENT = "parent", _("moved with its parent")
         CHILDREN = "children", _("where its children went")
+        RENAMED = "renamed", _("text similarity, renamed terms read")
 
     class Relation(models.TextChoices):
         SAME = "same", _("same number")

@@ -6,7 +6,7 @@ became sections 401 …, each rule reworded ("in play" became "the battlefield")
 synthetic copies of that move.
 """
 
-from rulesref.rules.alignment import Item, align_editions, counts
+from rulesref.rules.alignment import Item, align_editions, counts, similarity
 
 
 def tree(*rows, start=0):
@@ -138,3 +138,27 @@ def test_an_entry_follows_its_children_only_where_most_of_them_went():
         ("217.2c", "401.2", "text", 1.0),
         ("217.3a", "402.1", "text", 1.0),
     ]
+
+
+PERMANENTS = ("artifact", "creature", "enchantment", "land", "planeswalker", "token", "Aura", "Equipment")
+
+
+def test_a_term_renamed_throughout_is_learnt_and_read_into_the_unpaired_rules():
+    """Eight rules that say "removed from the game" in 2009-05 and "exiled" in M10 pair by number; that
+    rename read into the rest, the moved 217.7f (0.5 alike as printed: too unlike to pair by text alone)
+    pairs with 406.8 as ``renamed``, with its similarity after the reading."""
+    old_rows = [("section", "212", "Permanents")]
+    new_rows = [("section", "212", "Permanents")]
+    for i, name in enumerate(PERMANENTS, start=1):
+        old_rows.append(("rule", f"212.{i}", f"An {name} removed from the game is no longer a permanent."))
+        new_rows.append(("rule", f"212.{i}", f"An {name} exiled is no longer a permanent."))
+    card = "A card removed from the game stays removed from the game."
+    old_rows += [("section", "217", "Removed from the Game"), ("rule", "217.7f", card)]
+    new_rows = [("section", "406", "Exile"), ("rule", "406.8", "A card exiled stays exiled."), *new_rows]
+    old, new = tree(*old_rows), tree(*new_rows, start=100)
+    assert similarity(old[-1].text, new[1].text) == 0.5
+    number = {item.id: item.number for item in (*old, *new)}
+    links = {(number[link.source], number[link.target]): link for link in align_editions(old, new)}
+    assert [(f"212.{i}", f"212.{i}") in links for i in range(1, 9)] == [True] * 8
+    link = links[("217.7f", "406.8")]
+    assert (link.method, link.relation, link.score) == ("renamed", "moved", 1.0)
