@@ -48,7 +48,7 @@ from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
-from rapidfuzz.distance import Indel
+from rapidfuzz.distance import Indel, Levenshtein
 from rapidfuzz.process import extract
 
 from .parsers import numbers
@@ -91,7 +91,6 @@ RENAMED_SHARE = 0.6
 RENAMED_LEFT = 0.2
 LETTERS = re.compile(r"[^\W\d_]{3}")
 WORD = re.compile(r"\w+(?:[-'’]\w+)*")
-WORD_ONLY = re.compile(r"\w+(?:[-'’ ]\w+)*")
 # Each round follows the tree one level further (a chapter, then its sections, then their rules ...).
 STRUCTURE_ROUNDS = 8
 # A rule's text shorter than this with no final stop is a title (see titled()).
@@ -116,6 +115,7 @@ WINDOW_MIN = 0.5
 # scheme's pattern (``numbers.get_scheme(name).in_text``; the Comprehensive Rules' by default).
 NUMBER_IN_TEXT = numbers.CR.in_text
 QUOTES = str.maketrans({"“": '"', "”": '"', "«": '"', "»": '"', "„": '"', "’": "'", "‘": "'", "ё": "е", "Ё": "Е"})
+QUOTE_PAIRS = tuple((chr(code), plain) for code, plain in QUOTES.items())
 LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'\[\] ,.]*[A-Za-z\]]")
 
 
@@ -158,7 +158,12 @@ def normalise(text: str, scheme: Scheme | None = None) -> str:
     what a cited number looks like (Lorcana's "see 6.1.16.2" is not a Comprehensive Rules number).
     NFKC comes first, so that full-width digits ("１.９.４") are masked too.
     """
-    text = unicodedata.normalize("NFKC", text).translate(QUOTES).casefold()
+    text = unicodedata.normalize("NFKC", text)
+    # str.replace per quote: str.translate with a table looks up every character (0.19 s of 0.9 s per pair).
+    for quote, plain in QUOTE_PAIRS:
+        if quote in text:
+            text = text.replace(quote, plain)
+    text = text.casefold()
     text = (scheme.in_text if scheme is not None else NUMBER_IN_TEXT).sub("§", text)
     return " ".join(text.split())
 
@@ -587,11 +592,9 @@ class _Pairing:
                 continue
             a, b = WORD.findall(self.text_old[link.source]), WORD.findall(self.text_new[link.target])
             found = set()
-            for tag, i0, i1, j0, j1 in SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
-                if tag == "replace" and i1 - i0 <= RENAMED_WORDS and j1 - j0 <= RENAMED_WORDS:
-                    old, new = " ".join(a[i0:i1]), " ".join(b[j0:j1])
-                    if WORD_ONLY.fullmatch(old) and WORD_ONLY.fullmatch(new):
-                        found.add((old, new))
+            for i0, i1, j0, j1 in _replaced_runs(a, b):
+                if 0 < i1 - i0 <= RENAMED_WORDS and 0 < j1 - j0 <= RENAMED_WORDS:
+                    found.add((" ".join(a[i0:i1]), " ".join(b[j0:j1])))
             replaced.update(found)
         per_old: Counter = Counter()
         for (old, _), n in replaced.items():
@@ -636,6 +639,23 @@ class _Pairing:
                 if best is not None:
                     found.append(Link(item.id, best[0].id, "text", "merged", best[1]))
         return found
+
+
+def _replaced_runs(a: list[str], b: list[str]):
+    """(i0, i1, j0, j1) of each run of words between two equal runs (rapidfuzz's word-level edit script, its
+    adjacent inserts, deletes and replacements joined: "into play" → "onto the battlefield")."""
+    run = None
+    for op in Levenshtein.opcodes(a, b):
+        if op.tag == "equal":
+            if run is not None:
+                yield run
+            run = None
+        elif run is None:
+            run = (op.src_start, op.src_end, op.dest_start, op.dest_end)
+        else:
+            run = (run[0], op.src_end, run[2], op.dest_end)
+    if run is not None:
+        yield run
 
 
 def titled(item: Item) -> bool:
