@@ -538,29 +538,39 @@ class _Pairing:
         return found
 
     def over_paired_children(self) -> bool:
-        """An unpaired entry pairs with the unpaired entry that most of its children's counterparts are children
-        of (the zone rule 217.2 "Library" of 2009-05 with the section 401 "Library" of M10: its 217.2a–g are
-        401.1–7); of another kind only if it is a title or its text is alike (TEXT_MIN). The score is the
-        share of its children that went there."""
+        """An unpaired entry pairs with the unpaired entry that most of its children's counterparts are under
+        (the zone rule 217.2 "Library" of 2009-05 with the section 401 "Library" of M10: its 217.2a–g are
+        401.1–7): their parent or grandparent (Lorcana's section 5.1 of the 2025 PDF is 5.1 of 2.1.0, its
+        rules 5.1.1–5.1.12 now subrules of 5.1.1), an entry of its own kind first, then the most of them,
+        then the nearest. Of another kind only if it is a title or its text is alike (TEXT_MIN). The score is
+        the share of its children under it."""
         found = False
         for a in self.old:
             kids = self.old_children.get(a.id, ())
             if a.id in self.forward or len(kids) < CHILDREN_MIN or a.group == "note":
                 continue
-            votes = Counter(
-                self.new_by_id[self.forward[kid.id].target].parent for kid in kids if kid.id in self.forward
-            )
-            votes.pop(None, None)
-            if not votes:
-                continue
-            target, n = votes.most_common(1)[0]
-            if target in self.backward or n < CHILDREN_MIN or n < CHILDREN_SHARE * len(kids):
-                continue
-            b = self.new_by_id[target]
-            if a.group != b.group and not (titled(a) or self.similarity(a, b) >= TEXT_MIN):
-                continue
-            self.take(a, b, "children", n / len(kids))
-            found = True
+            votes: Counter = Counter()
+            depth: dict[int, int] = {}
+            for kid in kids:
+                link = self.forward.get(kid.id)
+                above = self.new_by_id[link.target].parent if link is not None else None
+                for level in range(2):
+                    if above is None:
+                        break
+                    votes[above] += 1
+                    depth[above] = min(depth.get(above, level), level)
+                    above = self.new_by_id[above].parent
+            fits = [
+                (self.new_by_id[target].group == a.group, n, -depth[target], target)
+                for target, n in votes.items()
+                if target not in self.backward and n >= CHILDREN_MIN and n >= CHILDREN_SHARE * len(kids)
+            ]
+            for _, n, _, target in sorted(fits, reverse=True):
+                b = self.new_by_id[target]
+                if a.group == b.group or titled(a) or self.similarity(a, b) >= TEXT_MIN:
+                    self.take(a, b, "children", n / len(kids))
+                    found = True
+                    break
         return found
 
     def renamed(self) -> None:
