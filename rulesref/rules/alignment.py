@@ -311,7 +311,6 @@ class _Pairing:
         for item in old:
             if item.parent is not None:
                 self.old_children[item.parent].append(item)
-        self.old_by_id = {item.id: item for item in old}
         self.new_by_id = {item.id: item for item in new}
         self.forward: dict[int, Link] = {}  # old id → link
         self.backward: dict[int, int] = {}  # new id → old id
