@@ -610,7 +610,7 @@ class _Pairing:
 
     def renamed(self) -> None:
         """6. Terms the new edition renamed throughout (M10: "in play" → "on the battlefield", "removed from the
-        game" → "exiled", "play" → "cast"), learnt from the pairs found, read into the unpaired old texts; the
+        game" → "exiled"), learnt from the pairs found, read into the unpaired old texts; the
         scored, neighbour and tree passes then run again on what is unpaired (method ``renamed``, or
         ``parent``/``children`` for what the tree brings)."""
         terms = self.renamed_terms()
@@ -652,11 +652,11 @@ class _Pairing:
         if not terms:
             return []
 
-        # A renamed term is gone from the new edition (M10 prints "in play" 10 times, against 680 in 2009-05);
+        # A renamed term is gone from the new edition (M10 prints "in play" once, against 85 times in 2009-05);
         # a word that is still used ("effect", "planeswalker") was replaced in a few places, not renamed.
         def uses(texts: Iterable[str], words: str) -> int:
             pattern = re.compile(rf"(?<!\w){re.escape(words)}(?!\w)")
-            # The regular expression only where the words are (a tenth of the time).
+            # The regular expression only where the words are (M10: 0.56 s → 0.03 s).
             return sum(len(pattern.findall(text)) for text in texts if words in text)
 
         terms = [
