@@ -275,6 +275,9 @@ class EntryLink(models.Model):
         TRANSLATION = "translation", _("translation, same number")
         POSITION = "position", _("translation, same position")
         STRUCTURE = "structure", _("translation, by structure")
+        PARENT = "parent", _("moved with its parent")
+        CHILDREN = "children", _("where its children went")
+        RENAMED = "renamed", _("text similarity, renamed terms read")
 
     class Relation(models.TextChoices):
         SAME = "same", _("same number")
