@@ -25,11 +25,13 @@ from rulesref.rules.selectors import editions_of
 from rulesref.rules.selectors.cache import versioned
 from rulesref.rules.selectors.versions import game_fingerprint
 
-from .editiondiff import references_diff, same_content, text_diff
+from .editiondiff import references_diff, same_content, same_wording, text_diff
 from .textdiff import DELETE, INSERT, Piece
 
 ADDED, REWORDED, RENUMBERED, SPLIT, MERGED, REMOVED = "added", "reworded", "renumbered", "split", "merged", "removed"
-KINDS = (ADDED, REWORDED, RENUMBERED, SPLIT, MERGED, REMOVED)
+# Only quotes, apostrophes or dashes printed otherwise ("it's" → "it’s"): shown, but not as a rewording.
+TYPOGRAPHY = "typography"
+KINDS = (ADDED, REWORDED, TYPOGRAPHY, RENUMBERED, SPLIT, MERGED, REMOVED)
 
 
 @dataclass
@@ -243,6 +245,8 @@ def _describe(step: Step) -> str:
             words.append(f"merged: {', '.join(step.merged_from)} merged into it")
         elif kind == REMOVED:
             words.append(f"removed (was {step.previous_number})")
+        elif kind == TYPOGRAPHY:
+            words.append("typography only (quotes, apostrophes, dashes)")
         else:
             words.append(kind)
     return "; ".join(words)
@@ -366,7 +370,7 @@ def rule_trace(entry: Entry) -> Trace:
             if before.number != here.number:
                 step.changes.append(RENUMBERED)
             if not same_content(before, here):
-                step.changes.append(REWORDED)
+                step.changes.append(TYPOGRAPHY if same_wording(before, here) else REWORDED)
                 step.pieces = text_diff(before, here)
             step.lost, step.gained = references_diff(before, here)
             if before.pk in split_into:

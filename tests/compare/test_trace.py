@@ -66,6 +66,14 @@ def synthetic(django_db_blocker, tmp_path_factory):
             (folder / f"long-{date}.txt").write_text(small_cr(date, rules), encoding="utf-8")
             edition_import(path=folder / f"long-{date}.txt", game="synth2", language="en", game_name="Long",
                            numbering="cr")  # fmt: skip
+        # A third game whose second edition prints its quotes typographically, nothing else.
+        for date, text in (
+            ("2032-01-01", "It's the owner's card -- \"in play\"."),
+            ("2032-02-01", "It’s the owner’s card — “in play”."),
+        ):
+            (folder / f"quotes-{date}.txt").write_text(small_cr(date, [("100.1", text)]), encoding="utf-8")
+            edition_import(path=folder / f"quotes-{date}.txt", game="synth3", language="en", game_name="Quotes",
+                           numbering="cr")  # fmt: skip
         yield folder / "data"
 
 
@@ -332,3 +340,14 @@ def test_the_history_page_speaks_the_interface_language(client, traced, ui, firs
     client.cookies["django_language"] = ui
     lines = text_of(page(client, "/compare/history/synth/en/2030-06-01/100.4/"))
     assert first in lines and run in lines
+
+
+def test_quotes_and_dashes_printed_otherwise_are_typography_not_a_rewording(traced):
+    entry = Entry.objects.select_related("edition__game").get(
+        edition__game__slug="synth3", edition__slug="2032-02-01", number="100.1"
+    )
+    out = StringIO()
+    call_command("rule_history", "--game", "synth3", "--lang", "en", "100.1", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[2] == "2032-02-01  100.1  typography only (quotes, apostrophes, dashes)"
+    assert [step.changes for step in rule_trace(entry).steps] == [["typography"], []]
