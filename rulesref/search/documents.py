@@ -74,15 +74,17 @@ def glossary_key(game: str, item: GlossaryEntry, concepts: dict[tuple[str, str],
     return f"{game}:glossary:{concepts.get((game, term), term)}"
 
 
-def documents_for_language(language: str) -> Iterator[dict]:
-    """Every document of one content language, in a stable order."""
+def documents_for_language(language: str, editions: set[int] | None = None) -> Iterator[dict]:
+    """Every document of one content language, in a stable order; ``editions``: only those editions'
+    (by pk), e.g. the newest of each game (``latest_edition_ids``), what the current index holds."""
     # Japanese: its text again, in the character-bigram field beside the morphological one (single
     # characters, substrings MeCab cuts elsewhere, and words in Chinese character forms: 攻击).
     bigrams = language in BIGRAM_COMPANION
     latest = latest_edition_ids()
     cards = card_names_by_game()
+    in_editions = {"edition_id__in": sorted(editions)} if editions is not None else {}
     entries = (
-        Entry.objects.filter(edition__language=language)
+        Entry.objects.filter(edition__language=language, **in_editions)
         .select_related("edition__game")
         # An edition's report (every skipped line of its source) is not a document's: decoding its JSON
         # once per entry took 4 of the 13 s this function spent on the corpora (cProfile, 2026-12-01).
@@ -94,9 +96,11 @@ def documents_for_language(language: str) -> Iterator[dict]:
         .order_by("edition_id", "order")
     )
     section_titles = dict(
-        Entry.objects.filter(edition__language=language, kind=Entry.Kind.SECTION).values_list("pk", "title")
+        Entry.objects.filter(edition__language=language, kind=Entry.Kind.SECTION, **in_editions).values_list(
+            "pk", "title"
+        )
     )
-    sections = _sections(language)
+    sections = _sections(language, in_editions)
     seen_sections: set[int] = set()
     # edition → number → key, for the rules a glossary entry cites
     keys_by_number: dict[int, dict[str, str]] = {}
@@ -159,7 +163,7 @@ def documents_for_language(language: str) -> Iterator[dict]:
         )
     }
     glossary = (
-        GlossaryEntry.objects.filter(edition__language=language)
+        GlossaryEntry.objects.filter(edition__language=language, **in_editions)
         .select_related("edition__game")
         .defer("edition__report")
     )
@@ -194,9 +198,10 @@ def documents_for_language(language: str) -> Iterator[dict]:
         }
 
 
-def _sections(language: str) -> dict[int, tuple[str, str]]:
-    """Entry pk → (number, title) of the section it is in (a section: itself), for one language."""
-    entries = Entry.objects.filter(edition__language=language)
+def _sections(language: str, in_editions: dict) -> dict[int, tuple[str, str]]:
+    """Entry pk → (number, title) of the section it is in (a section: itself), for one language (and
+    ``in_editions``: a filter on editions)."""
+    entries = Entry.objects.filter(edition__language=language, **in_editions)
     parents = dict(entries.values_list("pk", "parent_id").iterator(chunk_size=5000))
     found = {
         pk: (number, title or text)
@@ -233,11 +238,14 @@ def texts_for_language(language: str) -> Iterator[str]:
         yield f"{term}\n{definition}"
 
 
-def expected_counts() -> dict[str, int]:
-    """Documents each language's index must hold: its entries plus its glossary entries."""
+def expected_counts(editions: set[int] | None = None) -> dict[str, int]:
+    """Rows each language's indexes must hold (its entries plus its glossary entries): every edition's
+    (the current and the archive index together), or ``editions``' (the current index)."""
     counts = dict.fromkeys(CONTENT_LANGUAGES, 0)
+    in_editions = {"edition_id__in": sorted(editions)} if editions is not None else {}
     for model in (Entry, GlossaryEntry):
-        rows = model.objects.values("edition__language").annotate(n=Count("pk")).values_list("edition__language", "n")
+        rows = model.objects.filter(**in_editions).values("edition__language").annotate(n=Count("pk"))
+        rows = rows.values_list("edition__language", "n")
         for language, n in rows:
             counts[language] += n
     return counts

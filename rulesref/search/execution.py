@@ -42,6 +42,9 @@ def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
             ranked.append(Ranked(language, (), False, plan, scope.count))
             continue
         wanted = run.fetch * RANKING.coordination_pool if mode == ANY else run.fetch
+        if run.generation.is_archive and not run.edition:
+            # Every wording of a rule may match: room for several per rule (``_one_per_rule``).
+            wanted *= limits.ARCHIVE_FETCH
         # On a machine busy enough to use up the budget before anything was searched, the first
         # language searched still gets a short window of its own: an answer, not an empty page.
         window = run.deadline if searched_one else first_window(run.deadline)
@@ -64,6 +67,8 @@ def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
                 row["named"] = row["defines"] or any(
                     f" {form} " in f" {name} " for form in plan.defines for name in defined
                 )
+        if run.generation.is_archive:
+            rows = _one_per_rule(run, index, rows)
         _with_citations(index, rows)
         direct = True
         if plan.used:
@@ -90,9 +95,32 @@ def numbers(run: Run, number: str, prefer: str | None) -> Found:
                     if len(citing) == run.fetch:
                         break
         rows = [index.row(d) for d in exact + citing]
+        if run.generation.is_archive:
+            rows = _one_per_rule(run, index, rows)
         _with_citations(index, rows)
         ranked.append(Ranked(language, tuple(rows), True, None, scope.count))
     return Found(text=run.user.text, lists=tuple(ranked), number=number, prefer=prefer)
+
+
+def _one_per_rule(run: Run, index, rows: list[dict]) -> list[dict]:
+    """An archive search's rows, one per rule (key): its best-ranked wording, noting in ``matched`` the
+    editions printing any of its wordings that matched, newest first (with ``edition:``, that one)."""
+    if run.edition:
+        for row in rows:
+            row["edition"], row["matched"] = run.edition, (run.edition,)
+        return rows
+    rank = run.generation.edition_rank(index.language)
+    kept: dict[str, dict] = {}
+    editions: dict[str, set[str]] = {}
+    for row in rows:
+        key = row["key"]
+        if key not in kept:
+            kept[key] = row
+            editions[key] = set()
+        editions[key].update(index.editions_of[row["doc"]])
+    for key, row in kept.items():
+        row["matched"] = tuple(sorted(editions[key], key=lambda slug: rank.get(slug, len(rank))))
+    return list(kept.values())
 
 
 def _deferred(run: Run, index, language: str, docs: list[int]) -> dict[int, tuple[int, ...]]:

@@ -36,7 +36,7 @@ from . import expansion, limits
 from .budget import BudgetExceeded, Clock, DeadlineSearcher
 from .definitions import DEFINES_SEPARATOR
 from .integrity import IndexDamaged, generation_problem, note_damaged
-from .names import ALIGNMENT, CURRENT, MANIFEST, VOCABULARY, index_root
+from .names import ALIGNMENT, ARCHIVE, CURRENT, EDITION_SEPARATOR, EDITIONS, MANIFEST, VOCABULARY, index_root
 
 # Leaves of a query past which the collector does not try to replace its matcher (see search()).
 WIDE_QUERY_LEAVES = 16
@@ -121,8 +121,11 @@ WARM_SAMPLE = "warm 208 攻撃"
 class LanguageIndex:
     """One language's index of a generation and its per-generation lookups."""
 
-    def __init__(self, language: str, path: Path):
+    def __init__(self, language: str, path: Path, *, archive: bool = False):
         self.language = language
+        # An archive index (``archive.py``): one document per distinct text of every edition, each with
+        # the editions printing it (``editions``), newest first; its ``edition`` column is the newest.
+        self.archive = archive
         self.index = whoosh_index.open_dir(str(path))
         # Read once: Whoosh's ``index.schema`` unpickles the table of contents (analyzers included) on
         # every access, about 1 ms each, which a query's snippets and plans paid again and again.
@@ -133,13 +136,21 @@ class LanguageIndex:
             reader = searcher.reader()
             self.doc_count = searcher.doc_count_all()
             # An index without documents has no columns (Whoosh's empty reader has none to give).
-            self.columns = {name: list(reader.column_reader(name)) if self.doc_count else [] for name in COLUMNS}
+            names = COLUMNS + (("edition_list",) if archive else ())
+            self.columns = {name: list(reader.column_reader(name)) if self.doc_count else [] for name in names}
         self.by_key_edition: dict[tuple[str, str], int] = {}
         self.by_number: dict[str, list[int]] = {}
-        for docnum, (key, number, edition) in enumerate(
-            zip(self.columns["key"], self.columns["number"], self.columns["edition"], strict=True)
+        # docnum → the editions printing it, newest first (an archive's; one edition elsewhere).
+        self.editions_of: list[tuple[str, ...]] = (
+            [tuple(value.split(EDITION_SEPARATOR)) for value in self.columns["edition_list"]]
+            if archive
+            else [(edition,) for edition in self.columns["edition"]]
+        )
+        for docnum, (key, number, editions) in enumerate(
+            zip(self.columns["key"], self.columns["number"], self.editions_of, strict=True)
         ):
-            self.by_key_edition.setdefault((key, edition), docnum)
+            for edition in editions:
+                self.by_key_edition.setdefault((key, edition), docnum)
             if number:
                 self.by_number.setdefault(number, []).append(docnum)
         self.scopes: dict[tuple[str | None, str | None], Scope] = {}
@@ -200,7 +211,10 @@ class LanguageIndex:
         key = (game, edition)
         scope = self.scopes.get(key)
         if scope is None:
-            parts = [Term("edition", edition) if edition else Term("latest", "1")]
+            if edition:
+                parts = [Term("editions" if self.archive else "edition", edition)]
+            else:
+                parts = [Term("latest", "1")]
             if game:
                 parts.append(Term("game", game))
             query = And(parts) if len(parts) > 1 else parts[0]
@@ -612,24 +626,64 @@ class RangeUnlimitedCollector(_RangeMatches, UnlimitedCollector):
 class Generation:
     """The live generation's indexes and caches; one object per generation and process."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, *, current: Generation | None = None):
         self.path = path
-        self.name = path.name
-        # A generation built before a language was registered has no index for it: that language
-        # is not searched until the next build (the database fingerprint names the languages).
-        self.languages = {
-            lang: LanguageIndex(lang, path / lang) for lang in CONTENT_LANGUAGES if (path / lang).is_dir()
-        }
-        self.vocabulary = expansion.load(_read_json(path / VOCABULARY, []))
-        self.alignment = _read_json(path / ALIGNMENT, {})
+        # The archive view of a generation (``current``: the generation itself, see ``archived``): every
+        # edition, each language's archive index where it has one, else its current index (which then
+        # holds every edition it has). Its own caches (plans, spellings, snippets): its documents differ.
+        self.is_archive = current is not None
+        self.name = path.name + ("@archive" if current is not None else "")
+        if current is None:
+            # A generation built before a language was registered has no index for it: that language
+            # is not searched until the next build (the database fingerprint names the languages).
+            self.languages = {
+                lang: LanguageIndex(lang, path / lang) for lang in CONTENT_LANGUAGES if (path / lang).is_dir()
+            }
+            self.vocabulary = expansion.load(_read_json(path / VOCABULARY, []))
+            self.alignment = _read_json(path / ALIGNMENT, {})
+            # language → edition slug → whether it is a newest edition (none: built before the archive
+            # index, when every edition was in the current index).
+            self.editions: dict[str, dict[str, bool]] = _read_json(path / EDITIONS, {})
+        else:
+            self.languages = {
+                lang: LanguageIndex(lang, path / ARCHIVE / lang, archive=True)
+                if (path / ARCHIVE / lang).is_dir()
+                else index
+                for lang, index in current.languages.items()
+            }
+            self.vocabulary, self.alignment, self.editions = current.vocabulary, current.alignment, current.editions
         self.plans = LRU(2048)
         self.spellings = LRU(1024)
         self.snippets = LRU(4096)
         self.warmed = False
         self.warm_lock = threading.Lock()
+        self.archive_view: Generation | None = None
 
     def __getitem__(self, language: str) -> LanguageIndex:
         return self.languages[language]
+
+    def archived(self) -> Generation:
+        """The archive view of this generation (opened on first use, then kept with it)."""
+        if self.is_archive:
+            return self
+        if self.archive_view is None:
+            with self.warm_lock:
+                if self.archive_view is None:
+                    self.archive_view = Generation(self.path, current=self)
+        return self.archive_view
+
+    def edition_rank(self, language: str) -> dict[str, int]:
+        """Edition slug → its place among the language's editions, newest first (``editions.json``'s order)."""
+        ranks = self.__dict__.setdefault("ranks", {})
+        rank = ranks.get(language)
+        if rank is None:
+            rank = ranks[language] = {slug: i for i, slug in enumerate(self.editions.get(language, {}))}
+        return rank
+
+    def reads_archive(self, edition: str) -> bool:
+        """Whether ``edition:`` names an edition that is not a newest one in some language (read from
+        the archive view); a newest edition is searched in the current indexes, as today."""
+        return any(edition in by_slug and not by_slug[edition] for by_slug in self.editions.values())
 
     def warm(self) -> None:
         """Open every language's searcher in this thread (once per thread) and, once per generation,

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from whoosh import index as whoosh_index
 
-from .names import ALIGNMENT, CURRENT, MANIFEST, VOCABULARY, index_root
+from .names import ALIGNMENT, ARCHIVE, CURRENT, MANIFEST, VOCABULARY, index_root
 
 logger = logging.getLogger(__name__)
 
@@ -140,12 +140,14 @@ def problem_in(generation: Path, *, thorough: bool, open_indexes: bool = True) -
             if have_digest != digest:
                 return f"{path}: its contents are not what the build wrote (sha256 differs)"
     if thorough and open_indexes:
-        for language in manifest["documents"]:
+        folders = [generation / language for language in manifest["documents"]]
+        folders += [generation / ARCHIVE / language for language in manifest.get("archive", ())]
+        for folder in folders:
             try:
-                with whoosh_index.open_dir(str(generation / language)).searcher() as searcher:
+                with whoosh_index.open_dir(str(folder)).searcher() as searcher:
                     searcher.doc_count()
             except Exception as error:  # Whoosh fails in many ways on damaged files (EOFError, struct.error…)
-                return f"{generation / language}: the index cannot be opened ({type(error).__name__}: {error})"
+                return f"{folder}: the index cannot be opened ({type(error).__name__}: {error})"
     if thorough:
         for name in (VOCABULARY, ALIGNMENT):
             path = generation / name

@@ -56,3 +56,7 @@ RESULT_CACHE_SIZE = 256
 # of benchmarks.search and the 129 development queries read 658 English blocks, 1,309 in all languages:
 # about 5.6 MB decoded, 3.6 MB more with the positions they were asked for (2026-12-01).
 REMEMBERED_BLOCKS = 1024
+
+# An archive search (every edition) fetches this many times the documents of a default one: each rule
+# may match in several wordings, which are one hit (``execution._one_per_rule``).
+ARCHIVE_FETCH = 3

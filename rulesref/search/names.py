@@ -6,6 +6,9 @@ Layout under ``<RULESREF_DATA_DIR>/index/`` (``index_root()``)::
     generations/<name>/generation.json  the manifest (MANIFEST): document counts, files, fingerprint
     generations/<name>/vocabulary.json  glossary terms, card names, derived term pairs (VOCABULARY)
     generations/<name>/alignment.json   the edition aligned with each edition, per language (ALIGNMENT)
+    generations/<name>/archive/<lang>/  every edition, one document per distinct text (ARCHIVE; only
+                                        for a language with editions older than its newest)
+    generations/<name>/editions.json    language → edition slug → whether it is a newest one (EDITIONS)
     current -> generations/<name>       the live generation (CURRENT)
     build.lock                          held by the one writer (LOCK)
     rebuild.requested                   only while a writer waits for a rebuild (REBUILD_REQUEST)
@@ -26,6 +29,10 @@ CURRENT = "current"
 MANIFEST = "generation.json"
 VOCABULARY = "vocabulary.json"
 ALIGNMENT = "alignment.json"
+ARCHIVE = "archive"
+EDITIONS = "editions.json"
+# Between the editions of an archive document's ``editions`` and ``edition_list`` (newest first).
+EDITION_SEPARATOR = ","
 LOCK = "build.lock"
 REBUILD_REQUEST = "rebuild.requested"
 # Left by a build or a relink that was killed: "current.<pid>.tmp", "current.<pid>.copy",

@@ -66,6 +66,9 @@ class LanguageText:
     url: str
     # The section the text is in, (number, title): ("121", "Drawing a Card"); () when it has none.
     section: tuple[str, ...] = ()
+    # An archive search's: the editions in which this rule's text matched, newest first (the text shown
+    # is the best-matching wording, in the newest edition printing it). Empty in other searches.
+    matched: tuple[str, ...] = ()
 
     @property
     def snippet(self) -> SafeString:
@@ -76,7 +79,10 @@ class LanguageText:
         return CONTENT_LANGUAGES[self.lang].label
 
     def as_json(self) -> dict:
-        return {"edition": self.edition, "number": self.number, "snippet": str(self.snippet), "url": self.url}
+        data = {"edition": self.edition, "number": self.number, "snippet": str(self.snippet), "url": self.url}
+        if self.matched:
+            data["matched_editions"] = list(self.matched)
+        return data
 
 
 @dataclass(frozen=True)
@@ -234,8 +240,13 @@ def _text_in(run, found, language: str, snippet_for, link=rule_url) -> LanguageT
     anchor_language, anchor_edition = found.anchor
     index = generation[language]
     row = found.rows.get(language)
+    matched: tuple[str, ...] = ()
     if language == anchor_language and row is not None:
         docnum = row["doc"]
+        # An archive document stands for several editions: the one the row names (``edition:``'s, or the
+        # newest printing this wording), and those it matched in.
+        edition = row["edition"]
+        matched = row.get("matched", ()) if generation.is_archive else ()
     else:
         slug = generation.aligned_edition(found.game, anchor_language, anchor_edition, language)
         if slug is None or (run.edition and slug != run.edition):
@@ -243,16 +254,18 @@ def _text_in(run, found, language: str, snippet_for, link=rule_url) -> LanguageT
         docnum = index.by_key_edition.get((found.key, slug))
         if docnum is None:
             return None
+        edition = slug
     stored = index.stored_fields(docnum)
     return LanguageText(
         lang=language,
-        edition=stored["edition"],
+        edition=edition,
         number=stored["number"],
         kind=stored["kind"],
         make_snippet=snippet_for(index, language, docnum, stored["text"]),
-        url=link(found.game, language, stored["edition"], stored["kind"], stored["number"]),
+        url=link(found.game, language, edition, stored["kind"], stored["number"]),
         # Indexes built before sections were stored have none.
         section=tuple(stored.get("section") or ()),
+        matched=matched,
     )
 
 

@@ -53,6 +53,11 @@ def schema_for(language: str, *, texts: Iterable[str] | None = None) -> Schema:
         "cites": KEYWORD(commas=True, stored=True),
         # The keys of the rules a glossary entry cites (documents.entry_key).
         "cite_keys": STORED(),
+        # The archive index only (``archive.py``): the editions printing a document's text, newest first,
+        # as words (``edition:``) and as a column, and how many database rows it stands for.
+        "editions": KEYWORD(commas=True),
+        "edition_list": ID(sortable=True),
+        "rows": NUMERIC(sortable=True),
     }
     if language in BIGRAM_COMPANION:
         fields["bigrams"] = TEXT(analyzer=bigram_analyzer())

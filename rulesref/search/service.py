@@ -75,6 +75,7 @@ def search(
     limit: int = 10,
     started: float | None = None,
     interface: str | None = None,
+    archive: bool = False,
 ) -> SearchResults:
     """Search every language; one hit per rule, best first, shown in ``languages`` (default: all).
 
@@ -83,6 +84,9 @@ def search(
     showing the page all fit in it.
     ``interface``: the reader's interface language, the first one a rule is shown in when none of
     ``languages`` has its text.
+    ``archive``: search every edition (the archive view of the generation), one hit per rule saying in
+    which editions its text matched. Without it, the newest edition of each game and language is
+    searched, unless ``edition`` (or ``edition:``) names an older one, which the archive view holds.
     """
     started = time.monotonic() if started is None else started
     try:
@@ -100,6 +104,14 @@ def search(
         return SearchResults(query=query, error=str(error), languages=tuple(shown))
     except IndexDamaged:
         return SearchResults(query=query, error=DAMAGED_ERROR, languages=tuple(shown))
+    if archive or (edition and generation.reads_archive(edition)):
+        # The documents of older editions; the current indexes (and their answers) stay as they are.
+        try:
+            generation = generation.archived()
+        except Exception:
+            if not read_failed(generation):
+                raise
+            return SearchResults(query=query, error=DAMAGED_ERROR, languages=tuple(shown))
     # The interface language only matters to a filter that leaves it out (it is then the first fallback).
     interface = interface if interface in CONTENT_LANGUAGES and interface not in shown else None
     key = (generation.name, user.text, tuple(shown), game, edition, limit, interface)

@@ -6,6 +6,8 @@ Layout under ``<RULESREF_DATA_DIR>/index/``::
     generations/20261130T101500-3f2a/generation.json
     generations/20261130T101500-3f2a/vocabulary.json   glossary terms, card names, derived term pairs
     generations/20261130T101500-3f2a/alignment.json    the edition aligned with each edition, per language
+    generations/20261130T101500-3f2a/archive/<lang>/   every edition, one document per distinct text
+    generations/20261130T101500-3f2a/editions.json     language → edition → whether it is a newest one
     current -> generations/20261130T101500-3f2a
     build.lock
     rebuild.requested          only while a writer waits for a rebuild (see below)
@@ -57,14 +59,17 @@ from pathlib import Path
 from whoosh import index as whoosh_index
 
 from rulesref.core.languages import CONTENT_LANGUAGES
+from rulesref.rules.models import Edition
 
-from . import analysis, derivation, documents, expansion
+from . import analysis, archive, derivation, documents, expansion
 from .analysis import reads_texts
 from .integrity import IndexDamaged, current_generation, file_digests, generation_problem, problem_in, read_manifest
 from .names import (
     ALIGNMENT,
+    ARCHIVE,
     COPY,
     CURRENT,
+    EDITIONS,
     GENERATIONS,
     LOCK,
     MANIFEST,
@@ -314,11 +319,27 @@ def _build_once(progress: Progress | None) -> BuildReport | None:
     try:
         # Before anything is read: a write committed after this point changes it.
         fingerprint = documents.database_fingerprint()
+        latest = documents.latest_edition_ids()
         expected = documents.expected_counts()
+        current = documents.expected_counts(latest)
+        archived = []
         for language in CONTENT_LANGUAGES:
-            _build_language(target / language, language, expected[language], progress)
+            # The newest edition of each game: what a search reads unless it asks for an older edition.
+            _build_language(
+                target / language,
+                language,
+                current[language],
+                progress,
+                documents.documents_for_language(language, latest),
+            )
+            if archive.has_archive(language, latest):
+                archived.append(language)
+                (target / ARCHIVE).mkdir(exist_ok=True)
+                _build_language(
+                    target / ARCHIVE / language, language, None, progress, archive.archive_documents(language)
+                )
         try:
-            counts = _verify(target, expected)
+            counts = _verify(target, expected, current)
         except IndexBuildFailed:
             if documents.database_fingerprint() == fingerprint:
                 raise
@@ -332,10 +353,12 @@ def _build_once(progress: Progress | None) -> BuildReport | None:
         (target / ALIGNMENT).write_text(
             json.dumps(derivation.edition_alignment(), ensure_ascii=False), encoding="utf-8"
         )
+        (target / EDITIONS).write_text(json.dumps(_editions(latest), ensure_ascii=False), encoding="utf-8")
         manifest = {
             "fingerprint": fingerprint,
             "analysis": analysis.ANALYSIS_VERSION,
             "documents": counts,
+            "archive": archived,
             "created": name,
             "files": file_digests(target),
         }
@@ -359,32 +382,61 @@ def _build_once(progress: Progress | None) -> BuildReport | None:
     )
 
 
-def _build_language(directory: Path, language: str, total: int, progress: Progress | None) -> None:
+def _editions(latest: set[int]) -> dict[str, dict[str, bool]]:
+    """language → edition slug → whether it is the newest of its game (in every game that has that slug)."""
+    found: dict[str, dict[str, bool]] = {}
+    # Newest first: the order in which an archive search names the editions a text matched in.
+    for pk, language, slug in Edition.objects.newest_first().values_list("pk", "language", "slug"):
+        by_slug = found.setdefault(language, {})
+        by_slug[slug] = by_slug.get(slug, True) and pk in latest
+    return found
+
+
+def _build_language(directory: Path, language: str, total: int | None, progress: Progress | None, docs) -> None:
+    """One Whoosh index of ``docs`` in ``directory``; ``total``: how many there are, when known (progress)."""
     directory.mkdir()
     texts = documents.texts_for_language(language) if reads_texts(language) else None
     ix = whoosh_index.create_in(str(directory), schema_for(language, texts=texts))
     writer = ix.writer(limitmb=256)
     done = 0
     try:
-        for doc in documents.documents_for_language(language):
+        for doc in docs:
             writer.add_document(**doc)
             done += 1
-            if progress and done % 500 == 0:
+            if progress and total is not None and done % 500 == 0:
                 progress(language, done, total)
     except BaseException:
         writer.cancel()
         raise
     writer.commit()
-    if progress:
+    if progress and total is not None:
         progress(language, done, total)
 
 
-def _verify(target: Path, expected: dict[str, int]) -> dict[str, int]:
+def represented(generation: Path, language: str) -> tuple[int, int]:
+    """(documents of the current index, database rows the generation holds) of one language: the
+    archive index's rows when the language has one, else the current index's documents."""
+    with whoosh_index.open_dir(str(generation / language)).searcher() as searcher:
+        documents_held = searcher.doc_count()
+    rows = documents_held
+    if (generation / ARCHIVE / language).is_dir():
+        with whoosh_index.open_dir(str(generation / ARCHIVE / language)).searcher() as searcher:
+            reader = searcher.reader()
+            rows = sum(reader.column_reader("rows")) if searcher.doc_count_all() else 0
+    return documents_held, rows
+
+
+def _verify(target: Path, expected: dict[str, int], current: dict[str, int]) -> dict[str, int]:
+    """Rows held per language, each checked against the database: the current index's documents against
+    the newest editions' rows, the archive's rows against every edition's."""
     counts = {}
     for language, want in expected.items():
-        ix = whoosh_index.open_dir(str(target / language))
-        with ix.searcher() as searcher:
-            counts[language] = searcher.doc_count()
+        held, counts[language] = represented(target, language)
+        if held != current[language]:
+            raise IndexBuildFailed(
+                f"index for {language} holds {held} documents, the database has {current[language]} rows "
+                "in its newest editions; the live index is unchanged"
+            )
         if counts[language] != want:
             raise IndexBuildFailed(
                 f"index for {language} holds {counts[language]} documents, the database has {want} rows; "
@@ -508,8 +560,7 @@ def check_index() -> IndexCheck:
     counts: dict[str, dict[str, int | None]] = {}
     for language, want in expected.items():
         try:
-            with whoosh_index.open_dir(str(generation / language)).searcher() as searcher:
-                have = searcher.doc_count()
+            have = represented(generation, language)[1]
         except Exception as error:  # a missing or damaged index of any kind
             have = None
             problems.append(f"{language}: the index cannot be opened ({type(error).__name__}: {error})")
