@@ -7,7 +7,7 @@ import time
 
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from rulesref.core.formatting import edition_date, game_name, language_name_in_text, printable
 from rulesref.core.games import GAMES
@@ -47,6 +47,8 @@ def results(request):
                 gettext("Unknown language “%(value)s” ignored; known languages: %(known)s.")
                 % {"value": printable(value, 20), "known": ", ".join(map(language_name_in_text, CONTENT_LANGUAGES))}
             )
+    # "Search the archive": every edition, one hit per rule naming the editions its text matched in.
+    archive = request.GET.get("archive") == "1"
     game = request.GET.get("game") or None
     if game is not None and game not in GAMES:
         notices.append(
@@ -68,6 +70,7 @@ def results(request):
                 limit=MAX_RESULTS,
                 started=started,
                 interface=get_language(),
+                archive=archive,
             )
             # Read by throttle.limit_searches: a client whose search was cut short at a high cost cools down.
             request.search_cut_short = BUDGET_NOTICE in found.notices
@@ -94,6 +97,7 @@ def results(request):
         # A box only for a language some edition is in (no Korean box without a Korean edition).
         "content_languages": [language for code, language in CONTENT_LANGUAGES.items() if code in imported],
         "selected": languages,
+        "archive": archive,
         "game": game,
         "page_query": _page_query(request),
     }
@@ -163,6 +167,7 @@ def _shown(hit, editions: dict) -> dict:
             "text": hit.texts[lang],
             "matched": lang == hit.matched_lang,
             "edition": editions.get((hit.game, lang, hit.texts[lang].edition)),
+            "matched_note": _matched_note(hit.game, lang, hit.texts[lang].matched, editions),
         }
         for lang in order
         if lang in hit.texts
@@ -181,6 +186,27 @@ def _shown(hit, editions: dict) -> dict:
         # A section found itself: its title alone, not its number twice.
         "section_is_hit": bool(section) and section[0] == hit.number,
     }
+
+
+def _matched_note(game: str, language: str, matched: tuple[str, ...], editions: dict) -> str:
+    """An archive search's "matched in 14 editions, newest 17 April 2026, oldest 1 June 2004" ("" else)."""
+    if not matched:
+        return ""
+
+    def name(slug: str) -> str:
+        edition = editions.get((game, language, slug))
+        return edition_date(edition) if edition is not None else slug
+
+    if len(matched) == 1:
+        # Translators: under a result of a search of every edition: the one edition its text matched in.
+        return gettext("matched in one edition: %(edition)s") % {"edition": name(matched[0])}
+    # Translators: under a result of a search of every edition: how many editions its text matched in,
+    # the newest and the oldest of them (dates as the page shows them).
+    return ngettext(
+        "matched in %(count)s edition, newest %(newest)s, oldest %(oldest)s",
+        "matched in %(count)s editions, newest %(newest)s, oldest %(oldest)s",
+        len(matched),
+    ) % {"count": len(matched), "newest": name(matched[0]), "oldest": name(matched[-1])}
 
 
 def _page_query(request) -> str:
