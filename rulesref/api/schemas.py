@@ -206,6 +206,10 @@ class SearchText(Schema):
     snippet: str = Field(description="Plain text (not HTML) of the part of the text that matched")
     marks: list[tuple[int, int]] = Field(description="[start, end) spans of the snippet that matched")
     section: list[str] = Field(description="The section it is in: [number, title], or []")
+    matched_editions: list[str] = Field(
+        default_factory=list,
+        description="With archive=true: the editions (slugs, newest first) this rule's text matched in; else []",
+    )
     links: Links
 
 

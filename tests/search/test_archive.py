@@ -155,3 +155,13 @@ def test_an_edition_no_one_imported_gets_a_message_not_an_error(archive_index, c
         "July 16, 2010 (edition:2010-07-16), June 1, 2004 (edition:2004-06-01)."
     ) in response.content.decode()
     assert search("mana burn edition:2004-06-02").hits == ()
+
+
+def test_the_api_searches_the_archive_on_request(archive_index, client):
+    data = client.get("/api/v1/search", {"q": "toughness", "archive": "true"}).json()
+    texts = data["hits"][0]["texts"]
+    assert [(t["language"], t["edition"], t["matched_editions"]) for t in texts] == [
+        ("en", "mtg:en:2004-06-01", ["2025-11-14", "2010-07-16", "2004-06-01"])
+    ]
+    data = client.get("/api/v1/search", {"q": "toughness"}).json()
+    assert [(t["edition"], t["matched_editions"]) for t in data["hits"][0]["texts"]] == [("mtg:en:2025-11-14", [])]

@@ -69,6 +69,7 @@ def _hit(hit) -> dict:
                 "snippet": snippet,
                 "marks": marks,
                 "section": list(shown.section),
+                "matched_editions": list(shown.matched),
                 "links": links,
             }
         )
@@ -93,6 +94,11 @@ def search(
         [], description="Languages to show the hits in (repeat it); default: all"
     ),
     game: str | None = Query(None, description="Only this game"),
+    archive: bool = Query(
+        False,
+        description="Search every edition, not only the newest: one hit per rule, each text naming the "
+        "editions it matched in (matched_editions)",
+    ),
     page: int = Query(1, ge=1),
     per_page: int = Query(PER_PAGE, ge=1, le=MAX_RESULTS),
 ):
@@ -114,7 +120,13 @@ def search(
     if edition_error:
         raise bad_parameter("q", str(edition_error))
     found = run_search(
-        raw, languages=lang or None, game=game, limit=MAX_RESULTS, started=started, interface=get_language()
+        raw,
+        languages=lang or None,
+        game=game,
+        limit=MAX_RESULTS,
+        started=started,
+        interface=get_language(),
+        archive=archive,
     )
     if found.error:
         # The query was read above: what is left is the index (not built, or damaged).
