@@ -241,7 +241,8 @@ class LanguageIndex:
             parent = parent_number(number, kind) if kind in ("rule", "subrule") else None
             while parent:
                 for other in self.by_number.get(parent, ()):
-                    if columns["edition"][other] == edition and columns["kind"][other] in ("section", "rule"):
+                    # In an archive index, a parent printed unchanged in the rule's edition is another document.
+                    if edition in self.editions_of[other] and columns["kind"][other] in ("section", "rule"):
                         words.update(columns["defines"][other].replace(DEFINES_SEPARATOR, " ").split())
                 parent = parent_number(parent, "rule")
             topic = self.topics[docnum] = frozenset(words)
@@ -268,7 +269,7 @@ class LanguageIndex:
         number = parent_number(columns["number"][docnum], "subrule")
         edition = columns["edition"][docnum]
         for other in self.by_number.get(number, ()) if number else ():
-            if columns["edition"][other] == edition:
+            if edition in self.editions_of[other]:
                 return other
         return None
 
