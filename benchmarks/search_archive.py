@@ -1,7 +1,7 @@
 """Search with the archive imported: the default mix with and without the older editions.
 
     python -m benchmarks.search_archive --archive DIR [--baseline DIR] [--archive-folder DIR] [--reps 10]
-        [--clock cpu] [--json]
+        [--rebuild] [--clock cpu] [--json]
 
 ``--archive``: a data dir with editions of the archive folder imported (e.g. 25 English editions
 2004–2026, beside the bundled data and the corpora). ``--baseline``: the same data dir without them; when
@@ -104,12 +104,12 @@ def _hit_signature(hit) -> tuple:
     )
 
 
-def build_if_stale(data_dir: Path):
-    """Build ``data_dir``'s index when it is not current; the report (or None) and the seconds."""
+def build_if_stale(data_dir: Path, *, rebuild: bool = False):
+    """Build ``data_dir``'s index when it is not current (or ``rebuild``); the report (or None) and the seconds."""
     from rulesref.search import store
 
     _point_at(data_dir)
-    if store.index_state() == "current":
+    if store.index_state() == "current" and not rebuild:
         return None
     started = time.perf_counter()
     report = store.build_generation()
@@ -171,18 +171,29 @@ def growth(data_dir: Path, folder: Path) -> dict:
             for slug in listed:
                 editions_seen[slug] = editions_seen.get(slug, 0) + 1
     seconds = time.perf_counter() - started
-    return {"added": added, "rows_in": editions_seen, "documents_seconds": round(seconds, 2)}
+    dated = [slug for slugs in by_language.values() for slug in slugs]
+    return {
+        "added": {slug: added.get(slug, 0) for slug in dated},
+        "rows_in": {slug: editions_seen.get(slug, 0) for slug in dated},
+        "documents_seconds": round(seconds, 2),
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.search_archive", description=__doc__.split("\n")[0])
     parser.add_argument("--archive", type=Path, required=True, help="data dir with archive editions imported")
     parser.add_argument("--baseline", type=Path, help="the same without them (made from --archive if missing)")
-    parser.add_argument("--archive-folder", type=Path, default=_setup.ROOT.parent / "shared" / "archive")
+    parser.add_argument(
+        "--archive-folder",
+        type=Path,
+        default=_setup.ROOT.parent / "shared" / "archive",
+        help="the archive folder the editions were imported from (default ../shared/archive)",
+    )
     parser.add_argument("--reps", type=int, default=10, help="timed calls per query and data dir (default 10)")
     parser.add_argument("--project", type=int, default=125, help="editions to project the build to (default 125)")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     parser.add_argument("--json", action="store_true", help="print only the figures, as one JSON object")
+    parser.add_argument("--rebuild", action="store_true", help="build the archive data dir's index even if current")
     args = parser.parse_args(argv)
     log = (lambda line: print(line, file=sys.stderr)) if args.json else print
     archive_dir = args.archive.resolve()
@@ -196,7 +207,7 @@ def main(argv: list[str] | None = None) -> None:
 
     limits.QUERY_BUDGET_SECONDS = BUDGET_SECONDS
     data: dict = {"reps": args.reps, "clock": args.clock}
-    built = build_if_stale(archive_dir)
+    built = build_if_stale(archive_dir, rebuild=args.rebuild)
     if built:
         data["build_seconds"] = round(built[1], 1)
         log(f"archive: index built in {built[1]:.1f} s")
@@ -205,13 +216,27 @@ def main(argv: list[str] | None = None) -> None:
     # The baseline's database is another file: its index is built by a child process.
     import subprocess
 
-    subprocess.run(
-        [sys.executable, "-c", "from benchmarks import _setup; _setup.setup_django(); _setup.ensure_index()"],
+    code = (
+        "import json, time\n"
+        "from benchmarks import _setup\n"
+        "_setup.setup_django()\n"
+        "from rulesref.search import store\n"
+        "started = time.perf_counter()\n"
+        "built = store.index_state() != 'current' and store.build_generation()\n"
+        "print(json.dumps(round(time.perf_counter() - started, 1) if built else None))\n"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", code],
         check=True,
         cwd=_setup.ROOT,
         env={**os.environ, "RULESREF_DATA_DIR": str(baseline_dir)},
-        stdout=subprocess.DEVNULL,
-    )
+        capture_output=True,
+        text=True,
+    ).stdout
+    baseline_seconds = json.loads(output.strip().splitlines()[-1])
+    if baseline_seconds is not None:
+        data["baseline_build_seconds"] = baseline_seconds
+        log(f"baseline: index built in {baseline_seconds} s")
     data["baseline"] = generation_figures(baseline_dir)
     data.update(compare(archive_dir, baseline_dir, args))
     data.update(project(data, args.project))
@@ -339,6 +364,8 @@ def report(data: dict, args) -> None:
     )
     if "build_seconds" in data:
         print(f"archive: index build {data['build_seconds']} s")
+    if "baseline_build_seconds" in data:
+        print(f"baseline: index build {data['baseline_build_seconds']} s")
     g = data["growth"]
     print(
         f"archive editions: {len(g['rows_in'])}; distinct documents each added (oldest first): "
@@ -354,7 +381,7 @@ def report(data: dict, args) -> None:
     print()
     print("older editions, asked for (archive data dir; median of the timed calls)")
     for item in data["asked"]:
-        matched = f" matched in {len(item['matched'])} editions" if item["matched"] else ""
+        matched = f" matched in {len(item['matched'])} edition(s)" if item["matched"] else ""
         print(
             f"  {item['kind']:<8} {item['query']:<55} {item['hits']:>3} hits, first {item['first']}{matched}, "
             f"{item['median_ms']} ms"

@@ -58,6 +58,6 @@ def archive_documents(language: str) -> Iterator[dict]:
             "edition": slugs[0],
             "latest": "1",
             "editions": EDITION_SEPARATOR.join(slugs),
-            "edition_list": EDITION_SEPARATOR.join(slugs),
+            "edition_list": EDITION_SEPARATOR.join(slugs).encode(),
             "rows": len(editions[key]),
         }

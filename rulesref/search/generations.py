@@ -142,10 +142,17 @@ class LanguageIndex:
         self.by_number: dict[str, list[int]] = {}
         # docnum → the editions printing it, newest first (an archive's; one edition elsewhere).
         self.editions_of: list[tuple[str, ...]] = (
-            [tuple(value.split(EDITION_SEPARATOR)) for value in self.columns["edition_list"]]
+            [tuple(value.decode().split(EDITION_SEPARATOR)) for value in self.columns["edition_list"]]
             if archive
             else [(edition,) for edition in self.columns["edition"]]
         )
+        # game → its newest edition in this language: the one edition of each game a current index holds
+        # (with several, as in an index built before the archive index: none).
+        newest: dict[str, set[str]] = {}
+        if not archive:
+            for game, edition in zip(self.columns["game"], self.columns["edition"], strict=True):
+                newest.setdefault(game, set()).add(edition)
+        self.newest = {game: editions.pop() for game, editions in newest.items() if len(editions) == 1}
         for docnum, (key, number, editions) in enumerate(
             zip(self.columns["key"], self.columns["number"], self.editions_of, strict=True)
         ):

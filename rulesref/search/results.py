@@ -252,6 +252,11 @@ def _text_in(run, found, language: str, snippet_for, link=rule_url) -> LanguageT
         if slug is None or (run.edition and slug != run.edition):
             return None
         docnum = index.by_key_edition.get((found.key, slug))
+        if docnum is None and not run.edition and not generation.is_archive:
+            # The aligned edition is an older one (its documents are in the archive index): a default
+            # search shows the newest edition of each language, so the rule is shown in that one.
+            slug = index.newest.get(found.game)
+            docnum = index.by_key_edition.get((found.key, slug)) if slug else None
         if docnum is None:
             return None
         edition = slug

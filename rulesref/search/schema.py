@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+from whoosh.columns import NumericColumn, VarBytesColumn
+from whoosh.fields import COLUMN, ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from rulesref.core.languages import CONTENT_LANGUAGES
 
@@ -56,8 +57,9 @@ def schema_for(language: str, *, texts: Iterable[str] | None = None) -> Schema:
         # The archive index only (``archive.py``): the editions printing a document's text, newest first,
         # as words (``edition:``) and as a column, and how many database rows it stands for.
         "editions": KEYWORD(commas=True),
-        "edition_list": ID(sortable=True),
-        "rows": NUMERIC(sortable=True),
+        # Columns only (not indexed: an ID or NUMERIC field would add terms that no query asks for).
+        "edition_list": COLUMN(VarBytesColumn()),
+        "rows": COLUMN(NumericColumn("I")),
     }
     if language in BIGRAM_COMPANION:
         fields["bigrams"] = TEXT(analyzer=bigram_analyzer())
