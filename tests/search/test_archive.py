@@ -165,3 +165,12 @@ def test_the_api_searches_the_archive_on_request(archive_index, client):
     ]
     data = client.get("/api/v1/search", {"q": "toughness"}).json()
     assert [(t["edition"], t["matched_editions"]) for t in data["hits"][0]["texts"]] == [("mtg:en:2025-11-14", [])]
+
+
+def test_an_edition_that_cannot_be_one_gets_the_query_message(archive_index, client):
+    response = client.get("/search/", {"q": "mana burn edition:2004!", "archive": "1"})
+    assert response.status_code == 200
+    assert "“edition:2004!” is not an edition: use a date like edition:2023-06-16." in response.content.decode()
+    response = client.get("/api/v1/search", {"q": "mana burn edition:2004-06-02", "archive": "true"})
+    assert response.status_code == 400
+    assert "Unknown edition “2004-06-02”" in response.content.decode()
