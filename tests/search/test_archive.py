@@ -1,7 +1,10 @@
 """Searching older editions: the current index holds the newest edition only, the archive index every
 edition once per distinct text; ``edition:`` and "search the archive" read it."""
 
+import io
+
 import pytest
+from django.core.management import call_command
 from whoosh import index as whoosh_index
 
 from rulesref.rules.services import edition_import
@@ -174,3 +177,12 @@ def test_an_edition_that_cannot_be_one_gets_the_query_message(archive_index, cli
     response = client.get("/api/v1/search", {"q": "mana burn edition:2004-06-02", "archive": "true"})
     assert response.status_code == 400
     assert "Unknown edition “2004-06-02”" in response.content.decode()
+
+
+def test_the_search_command_searches_the_archive(archive_index):
+    out = io.StringIO()
+    call_command("search", "toughness", "--archive", stdout=out)
+    assert out.getvalue().splitlines()[1:] == [
+        "  en 2004-06-01: A creature with [toughness] 0 or less is placed in its owner's graveyard.",
+        "    matched in 3: 2025-11-14, 2010-07-16, 2004-06-01",
+    ]

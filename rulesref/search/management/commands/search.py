@@ -26,6 +26,11 @@ class Command(BaseCommand):
         )
         parser.add_argument("--game", help="only this game: mtg, berserk, lorcana or one registered on import")
         parser.add_argument("--edition", help="only this edition (default: the latest of each language)")
+        parser.add_argument(
+            "--archive",
+            action="store_true",
+            help="search every edition: one result per rule, saying in which editions its text matched",
+        )
         parser.add_argument("--limit", type=int, default=10, help="how many rules to show (default 10)")
         parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
 
@@ -42,6 +47,7 @@ class Command(BaseCommand):
             game=options["game"],
             edition=options["edition"],
             limit=options["limit"],
+            archive=options["archive"],
         )
         if options["json"]:
             self.stdout.write(json.dumps(results.as_json(), ensure_ascii=False))
@@ -68,3 +74,5 @@ class Command(BaseCommand):
             for lang, text in hit.texts.items():
                 snippet = html.unescape(text.snippet.replace("<mark>", "[").replace("</mark>", "]"))
                 self.stdout.write(f"  {lang} {text.edition}: {snippet}")
+                if text.matched:
+                    self.stdout.write(f"    matched in {len(text.matched)}: {', '.join(text.matched)}")
