@@ -104,10 +104,11 @@ def numbers(run: Run, number: str, prefer: str | None) -> Found:
 
 def _one_per_rule(run: Run, index, rows: list[dict]) -> list[dict]:
     """An archive search's rows, one per rule (key): its best-ranked wording, noting in ``matched`` the
-    editions printing any of its wordings that matched, newest first (with ``edition:``, that one)."""
+    editions printing any of its wordings that matched, newest first. With ``edition:`` (one wording per
+    rule), each row is that edition's, shown as in any search of one edition (nothing noted)."""
     if run.edition:
         for row in rows:
-            row["edition"], row["matched"] = run.edition, (run.edition,)
+            row["edition"] = run.edition
         return rows
     rank = run.generation.edition_rank(index.language)
     kept: dict[str, dict] = {}

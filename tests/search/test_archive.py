@@ -186,3 +186,10 @@ def test_the_search_command_searches_the_archive(archive_index):
         "  en 2004-06-01: A creature with [toughness] 0 or less is placed in its owner's graveyard.",
         "    matched in 3: 2025-11-14, 2010-07-16, 2004-06-01",
     ]
+
+
+def test_a_search_of_one_older_edition_says_nothing_about_other_editions(archive_index, client):
+    page = client.get("/search/", {"q": "mana burn edition:2004-06-01"}).content.decode()
+    assert '<a href="/rules/mtg/en/2004-06-01/100.3/">100.3</a>' in page
+    assert "matched-editions" not in page
+    assert search("mana burn edition:2004-06-01").hits[0].texts["en"].matched == ()
