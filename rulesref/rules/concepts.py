@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+from django.db import transaction
 from django.db.models import Count
 
 from rulesref.core.games import get_game
@@ -45,8 +46,9 @@ BATCH = 1000
 METHOD_RANK = {"translation": 0, "source": 1, "number": 1, "text": 2, "structure": 3, "position": 3}
 
 
-def alignment_refresh(*, game: Game) -> None:
-    """Bring the game's edition pairs, entry links and concepts up to date."""
+def alignment_refresh(*, game: Game, rebuild_concepts: bool = True) -> None:
+    """Bring the game's edition pairs, entry links and concepts up to date (without
+    ``rebuild_concepts``, the pairs and links only: see :func:`concepts_complete`)."""
     editions = list(Edition.objects.filter(game=game).select_related("game", "translates"))
     _infer_sources(game, editions)
     wanted = _wanted_pairs(game, editions)
@@ -74,8 +76,26 @@ def alignment_refresh(*, game: Game) -> None:
         _store_pair(game, source, target, kind, items[source.pk], items[target.pk], current, through)
         refreshed.add((source_id, target_id))
     refresh_statistics(EditionAlignment, EntryLink)
-    concepts_rebuild(game=game)
-    refresh_statistics(Concept)
+    if rebuild_concepts:
+        concepts_rebuild(game=game)
+        refresh_statistics(Concept)
+
+
+def concepts_complete(*, game: Game) -> bool:
+    """Rebuild the game's concepts when an import deferred it (some entry has no concept, which a
+    rebuild never leaves), in one transaction; whether it did.
+
+    Rebuilding every concept of a game costs a pass over all its entries and links: done after
+    each of 125 editions imported in a row it made an archive import quadratic. The editions'
+    own transactions still align each with its neighbours; this is the one step they defer, and
+    it is found undone (entries without a concept) by the next run after a kill.
+    """
+    if not Entry.objects.filter(edition__game=game, concept__isnull=True).exists():
+        return False
+    with transaction.atomic():
+        concepts_rebuild(game=game)
+        refresh_statistics(Concept)
+    return True
 
 
 def edition_items(edition: Edition, *, numbers: set[str] | None = None) -> list[Item]:
