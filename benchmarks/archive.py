@@ -1,6 +1,8 @@
 """Seconds to import the whole Comprehensive Rules archive with ``import_archive``, and what it weighs.
 
-    .venv/bin/python -m benchmarks.archive [--archive /work/shared/archive] [--data-dir /tmp/…]
+    RULESREF_CORPORA=/work/shared/corpora .venv/bin/python -m benchmarks.archive [--archive DIR] [--data-dir /tmp/…]
+
+The archive is ``--archive``, else the ``archive`` folder beside the corpora (``../shared/archive``).
 
 In a fresh data dir (a temporary one unless ``--data-dir`` or ``RULESREF_DATA_DIR`` names one; a
 new SQLite database, migrated, nothing else imported), runs what ``manage.py import_archive DIR
@@ -19,7 +21,7 @@ import statistics
 import time
 from pathlib import Path
 
-from benchmarks._setup import ROOT, setup_django, temporary_data_dir
+from benchmarks._setup import corpora_dir, setup_django, temporary_data_dir
 
 TARGET_SECONDS = 600.0
 
@@ -37,7 +39,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--archive", type=Path, default=ROOT.parent / "shared" / "archive")
+    parser.add_argument("--archive", type=Path, default=corpora_dir().parent / "archive")
     parser.add_argument("--data-dir", type=Path)
     args = parser.parse_args()
     if args.data_dir:

@@ -206,6 +206,7 @@ def test_quickstart_fails_when_no_corpus_file_can_be_imported(settings, tmp_path
         "import_glossary",
         "run_example",
         "fetch_rules",
+        "import_archive",
     ],
 )
 def test_every_command_has_help(name):
