@@ -1,7 +1,8 @@
 """Importing a folder of editions of one game and language (``manage.py import_archive``).
 
 Every file whose name holds a date (``mtg_cr_en_20160826.txt``, ``2016-08-26.txt``) is an edition:
-they are imported oldest first by that date (the edition itself is the date its text states),
+they are imported oldest first by that date (the edition itself is the date its text states, or,
+for a text that states none, the date in its name, with a warning),
 each through :func:`services.edition_import` in a transaction of its own, so a file that is
 refused or fails leaves its edition as it was and never stops the others. A file imported
 before from the same bytes is unchanged (its sha256), which makes a run resumable: after a
@@ -24,7 +25,7 @@ from pathlib import Path
 
 from .concepts import concepts_complete
 from .models import Game
-from .services import ImportFailed, edition_import
+from .services import ImportFailed, NoEffectiveDate, edition_import
 
 # What a rules file may be (as quickstart reads the corpora): text, gzipped text, Markdown, reStructuredText, PDF.
 SUFFIXES = (".txt", ".md", ".gz", ".rst", ".pdf")
@@ -177,7 +178,14 @@ def _import_one(path: Path, name_date: str, *, game: str, language: str) -> Arch
     item = ArchiveFile(name=path.name, name_date=name_date)
     began = time.perf_counter()
     try:
-        result = edition_import(path=path, game=game, language=language, defer_concepts=True)
+        try:
+            result = edition_import(path=path, game=game, language=language, defer_concepts=True)
+        except NoEffectiveDate:
+            # The date in the name orders the folder; for a text that states none, it is the edition.
+            result = edition_import(path=path, game=game, language=language, edition=name_date, defer_concepts=True)
+            result.warnings.insert(
+                0, {"line": 1, "message": f"the text states no effective date: {name_date}, the date in its name, used"}
+            )
     except ImportFailed as error:
         item.status, item.reason = REFUSED, _without_path(str(error), path)
     except Exception as error:  # noqa: BLE001 - one file's bug must not stop the others; its transaction rolled back

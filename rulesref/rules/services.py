@@ -48,6 +48,11 @@ class ImportFailed(Exception):
     """An import that cannot go ahead; ``str()`` is one line naming file, line and reason."""
 
 
+class NoEffectiveDate(ImportFailed):
+    """The source states no effective date and none was given (``import_archive`` then gives the
+    date in the file's name)."""
+
+
 @dataclass
 class EditionKey:
     slug: str
@@ -205,7 +210,7 @@ def edition_import(
     statement = result.edition
     if key is None:
         if statement is None or statement.date is None:
-            raise ImportFailed(f"{path}: the source states no effective date; pass --edition (a date or a slug)")
+            raise NoEffectiveDate(f"{path}: the source states no effective date; pass --edition (a date or a slug)")
         key = EditionKey(statement.date.isoformat(), statement.date)
     elif statement is not None and statement.date is not None and key.date != statement.date:
         report.warnings.append(

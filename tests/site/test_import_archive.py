@@ -179,3 +179,17 @@ def test_a_file_that_fails_leaves_its_edition_as_it_was_and_the_others_go_on(tmp
     ]
     assert Edition.objects.get(slug="2016-09-30").source_sha256 == sha
     assert list(Entry.objects.order_by("pk").values_list(*ROW)) == before
+
+
+def test_a_text_that_states_no_date_is_the_edition_of_the_date_in_its_name(tmp_path):
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    text = small_cr("2023-11-17", RULES).replace("These rules are effective as of November 17, 2023.", "Rules.")
+    (folder / "mtg_cr_en_20231117.txt").write_text(text, encoding="utf-8")
+    data = json.loads(run(folder, "--json"))
+    [item] = data["files"]
+    assert (item["status"], item["edition"], item["warnings"][0]) == (
+        "imported",
+        "2023-11-17",
+        {"line": 1, "message": "the text states no effective date: 2023-11-17, the date in its name, used"},
+    )
