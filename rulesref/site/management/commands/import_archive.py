@@ -9,7 +9,9 @@ from rulesref.rules.archive import archive_import
 from rulesref.rules.services import ImportFailed
 from rulesref.search.progress import ensure_with_progress
 from rulesref.search.store import IndexBuildFailed, index_state
-from rulesref.site.setup import compute_comparisons, compute_downloads
+from rulesref.site.setup import compute_comparisons
+
+DOWNLOADS_NOTE = "downloads: each edition's is built when it is first downloaded"
 
 
 class Command(BaseCommand):
@@ -51,8 +53,10 @@ class Command(BaseCommand):
             close()
         notes = []
         if report.changed:
-            # What import_rules does after each edition, once for the whole folder.
-            notes += [compute_comparisons([report.game]), compute_downloads([report.game])]
+            # What import_rules does after each edition, once for the whole folder. Not the downloads: writing
+            # every edition's took 220 s of the archive's import (benchmarks/archive.py); each is built when
+            # first downloaded (opendata/downloads.py download_file) and kept.
+            notes += [compute_comparisons([report.game]), DOWNLOADS_NOTE]
         notes.append(refresh_index(skip=options["no_index"], quiet=quiet))
         notes = [note for note in notes if note]
         if quiet:
