@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulesref.core.games import UnknownGame, get_game
+
 from .concepts import concepts_complete
 from .models import Game
 from .services import ImportFailed, NoEffectiveDate, edition_import
@@ -152,6 +154,11 @@ def archive_import(
     :class:`ImportFailed` only when the folder itself cannot be read."""
     start = time.perf_counter()
     directory = Path(directory)
+    try:
+        # Once for the folder, not once per file.
+        game = get_game(game).slug
+    except UnknownGame as error:
+        raise ImportFailed(f"{error} (import_archive imports editions of a known game)") from None
     if not directory.is_dir():
         raise ImportFailed(f"{directory}: not a folder")
     try:

@@ -8,6 +8,7 @@ import shutil
 
 import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from rulesref.rules import concepts
 from rulesref.rules.models import Edition, Entry
@@ -193,3 +194,19 @@ def test_a_text_that_states_no_date_is_the_edition_of_the_date_in_its_name(tmp_p
         "2023-11-17",
         {"line": 1, "message": "the text states no effective date: 2023-11-17, the date in its name, used"},
     )
+
+
+def test_a_folder_that_is_not_there_is_one_line(tmp_path):
+    with pytest.raises(CommandError) as error:
+        run(tmp_path / "missing")
+    assert str(error.value) == f"{tmp_path / 'missing'}: not a folder"
+
+
+def test_an_unknown_game_is_one_line_before_any_file_is_read(tmp_path):
+    folder = write_folder(tmp_path / "archive")
+    with pytest.raises(CommandError) as error:
+        call_command("import_archive", str(folder), "--game", "skyward", "--lang", "en", stdout=io.StringIO())
+    assert str(error.value) == (
+        "unknown game 'skyward'; known games: mtg, berserk, lorcana (import_archive imports editions of a known game)"
+    )
+    assert not Edition.objects.exists()
