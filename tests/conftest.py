@@ -24,6 +24,49 @@ SEED_BERSERK = SOURCES / "003_0d8770923f8b00d8.txt"
 pytest_plugins = ["tests.browser"]
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="run only the tests that use the database (CI's PostgreSQL pass: the others cannot tell one "
+        "database from another, and pytest-django refuses them any database access)",
+    )
+
+
+# What asks for the database: pytest-django's fixtures (a module fixture that unblocks it asks for
+# ``django_db_blocker`` by name). pytest-django's own autouse fixtures ask for the blocker on every
+# test, so they are not followed.
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_blocker", "django_db_setup", "live_server"})
+
+
+def uses_database(item) -> bool:
+    if item.get_closest_marker("django_db") is not None:
+        return True
+    definitions = item._fixtureinfo.name2fixturedefs
+    pending = [name for name in item._fixtureinfo.initialnames if not name.startswith(("_django", "_dj_", "_live"))]
+    seen = set()
+    while pending:
+        name = pending.pop()
+        if name in DATABASE_FIXTURES:
+            return True
+        if name in seen:
+            continue
+        seen.add(name)
+        for definition in definitions.get(name, ()):
+            pending.extend(definition.argnames)
+    return False
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("--database-tests-only"):
+        return
+    kept = [item for item in items if uses_database(item)]
+    if len(kept) < len(items):
+        kept_ids = {id(item) for item in kept}
+        config.hook.pytest_deselected(items=[item for item in items if id(item) not in kept_ids])
+        items[:] = kept
+
+
 def pytest_configure(config):
     """Compile the UI catalogs with Babel before any test asks Django for a translation (as
     ``quickstart`` does before serving): Django keeps a language's catalog once it loaded it, so a

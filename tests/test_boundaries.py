@@ -10,8 +10,8 @@
 - the search's stages (``STAGES``, in pipeline order) never import a later stage, and the helpers every
   stage shares (``SHARED``) import no stage at all: only ``service`` calls the stages;
 - no modules of ``rulesref/examples/`` import each other in a circle, and the parts of the examples'
-  ``Game`` (``GAME_PARTS``: zones, actions, effects, stack, turns, state-based actions) import neither
-  ``game`` nor one another: only ``game`` puts them together.
+  ``Game`` (``GAME_PARTS``: zones, copies, actions, effects, casting, stack, combat, turns, state-based
+  actions, replacements) import neither ``game`` nor one another: only ``game`` puts them together.
 """
 
 from __future__ import annotations
@@ -51,7 +51,10 @@ SHARED = tuple(
 EXAMPLES = "rulesref.examples"
 ENGINE = f"{EXAMPLES}.engine"
 # The parts of the examples' Game, each a class that game.Game inherits.
-GAME_PARTS = tuple(f"{ENGINE}.{name}" for name in ("zones", "copies", "actions", "effects", "stack", "turns", "sba"))
+GAME_PARTS = tuple(
+    f"{ENGINE}.{name}"
+    for name in ("zones", "copies", "actions", "effects", "casting", "stack", "combat", "turns", "sba", "replacements")
+)
 
 
 def module_name(path: Path, root: Path) -> str:

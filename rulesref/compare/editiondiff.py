@@ -59,6 +59,20 @@ def _squeeze(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+# Typographic forms a new edition may print for the same words (the archive's English editions moved from
+# ASCII quotes to typographic ones in 2014): "it's" and "it’s" are one wording.
+TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "…": "...", "\u00a0": " "})
+
+
+def same_wording(a: Entry, b: Entry) -> bool:
+    """The same words, whatever the quotes, apostrophes and dashes are printed as ("--" is a dash too)."""
+    return _plain_typography(entry_content(a)) == _plain_typography(entry_content(b))
+
+
+def _plain_typography(text: str) -> str:
+    return _squeeze(text.translate(TYPOGRAPHY).replace("--", "-"))
+
+
 def text_diff(old: Entry, new: Entry) -> list[Piece]:
     script = CONTENT_LANGUAGES[new.edition.language].script
     return diff_texts(entry_content(old), entry_content(new), by_character=by_character(script))

@@ -14,11 +14,10 @@ from rulesref.core.formatting import edition_label
 from rulesref.core.games import GAMES
 from rulesref.core.paging import get_page
 from rulesref.rules.models import Edition
-from rulesref.rules.selectors import edition_by_slug, entry_numbered
 
 from .concordance import concordance
 from .consistency import consistency_report
-from .editiondiff import diff_label, rule_versions
+from .editiondiff import diff_label
 from .exports import csv_document, tbx_document, tmx_document
 from .freshness import translation_editions
 from .selection import (
@@ -236,18 +235,6 @@ def diff_view(request):
         new=new,
     )
     return render(request, "compare/diff.html", context)
-
-
-def history_view(request, game: str, language: str, edition: str, number: str):
-    """One rule in every edition of its language, each version against the one before."""
-    edition_row = edition_by_slug(game, language, edition)
-    if edition_row is None:
-        raise Http404("no such edition")
-    entry = entry_numbered(edition_row, number)
-    if entry is None:
-        raise Http404("no such rule in this edition")
-    context = _common(game, entry=entry, edition=edition_row, versions=rule_versions(entry))
-    return render(request, "compare/history.html", context)
 
 
 def freshness_view(request):

@@ -12,8 +12,8 @@ pass the number the concept has in the edition at hand; these functions take tha
     '/examples/veteran-motorist/'
     >>> scenario_url("veteran-motorist", language="it")
     '/examples/veteran-motorist/?lang=it'
-    >>> not_executable_reason("mtg", "603.8", 0)
-    'triggered abilities beyond the few the engine knows (crewing, an empty hand, undying)'
+    >>> not_executable_reason("mtg", "616.1g", 0)
+    'replacement effects on an event contained in another: creating tokens, then their entering (rule 616.1g)'
 """
 
 from __future__ import annotations

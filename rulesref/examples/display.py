@@ -143,7 +143,7 @@ def trace_rows(trace, scenario, language: str) -> dict:
                 "error": result.error,
                 "events": sentences,
                 "objects": [object_row(obj, names_only, scenario.game, names) for obj in objects],
-                "players": [player_row(player) for player in state.get("players", [])],
+                "players": [player_row(player, scenario.game) for player in state.get("players", [])],
                 "turn": turn_row(state.get("turn")),
                 "stack": state.get("stack", []),
                 "waiting": state.get("waiting_triggers", []),
@@ -240,8 +240,16 @@ def object_row(obj: dict, object_names: dict, game: str, names: Names) -> dict:
     }
 
 
-def player_row(player: dict) -> dict:
-    return {**player, "label": player_label(player["id"])}
+# Games whose players have a life total (Magic, 119.1). A player of Берсерк has none: the hero has lives
+# (208.3), and the player loses when the wounds on the hero reach them.
+PLAYER_LIFE = frozenset({"mtg"})
+
+
+def player_row(player: dict, game: str = "mtg") -> dict:
+    row = {**player, "label": player_label(player["id"])}
+    if game not in PLAYER_LIFE:
+        row["life"] = None
+    return row
 
 
 def turn_row(turn: dict | None) -> dict | None:

@@ -167,6 +167,10 @@ EVENTS = {
     "sba-draw": _("{player} would lose the game: drew from an empty library"),
     "lost": _("{player} lost the game"),
     "loss-replaced": _("{label}: the game loss was replaced"),
+    "replacement-chosen": _("{player} chose which of {count} replacement effects applies first: {label}"),
+    "amount-replaced": _("{label}: it becomes {amount} instead"),
+    "event-replaced": _("{label}: that does not happen; what the ability says happens instead"),
+    "zone-replaced": _("{label}: {name} is put into the {to_zone} instead"),
     "shuffled": _("{player} shuffled {count} card(s) into their library"),
     "cleanup": _("Cleanup step: damage removed and “until end of turn” effects ended"),
     "turn": _("Turn {number} began (active player: {player})"),
@@ -194,6 +198,7 @@ EVENTS = {
         "{label}: {amount} damage would go outside the range of influence, so that part does nothing"
     ),
     "removed-from-combat": _("Every creature was removed from combat"),
+    "left-combat": _("{name} was removed from combat"),
     "left-game": _("{player} left the game"),
     "left-with-owner": _("{name} left the game with its owner, {player}"),
     "ceased": _("{label} ceased to exist"),
@@ -278,6 +283,10 @@ ILLEGAL = {
     "target-twice": _("the same object is chosen twice for one word “target”"),
     "mode-count": _("the number of modes chosen is not allowed"),
     "unpaid": _("the cost can’t be paid with the mana available"),
+    "sorcery-timing": _(
+        "only an instant or a spell with flash can be cast now: "
+        "others need their caster’s main phase and an empty stack"
+    ),
     "wrong-zone": _("this ability works only in another zone"),
 }
 

@@ -297,8 +297,12 @@ def choices_for(raw: dict, params: dict) -> dict:
 
 def take(game: Game, scenario: Scenario, step: Step, params: dict, cards: dict):
     """Take one step; returns the legality verdict of an attempt, else None. The step's choices for the
-    game (the targets of the triggers it causes; what is chosen as something resolves) last as it does."""
-    game.decisions = {"targets": step.args.get("trigger_targets", {})}
+    game (the targets of the triggers it causes; the order of replacement effects; what is chosen as something
+    resolves) last as it does."""
+    game.decisions = {
+        "targets": step.args.get("trigger_targets", {}),
+        "replacements": step.args.get("replacement_order", []),
+    }
     try:
         return take_step(game, scenario, step, params, cards)
     finally:

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from rulesref.compare.stored import StoredDiff, stored_diff, stored_freshness
 from rulesref.core.formatting import edition_label, game_name, language_name
 from rulesref.core.languages import UnknownLanguage, get_language
+from rulesref.rules import selectors
 from rulesref.rules.models import Edition, Entry, Game
 from rulesref.rules.selectors import entry_numbered, rule_history
 
@@ -74,7 +75,8 @@ class EditionsFeed(_AtomFeed):
 
     def items(self, obj):
         game, language = obj
-        return list(Edition.objects.for_game(game).in_language(language).for_pages().with_counts().newest_first())
+        editions = Edition.objects.for_game(game).in_language(language).for_pages().newest_first()
+        return selectors.with_counts(game, editions)
 
     def item_title(self, item: Edition) -> str:
         return edition_label(item)

@@ -54,7 +54,17 @@ from .structure_alignment import Vocabulary
 
 BATCH = 1000
 # Method order when joining entries into concepts: the surest links first.
-METHOD_RANK = {"translation": 0, "source": 1, "number": 1, "text": 2, "structure": 3, "position": 3}
+METHOD_RANK = {
+    "translation": 0,
+    "source": 1,
+    "number": 1,
+    "text": 2,
+    "parent": 2,
+    "renamed": 2,
+    "structure": 3,
+    "position": 3,
+    "children": 3,
+}
 
 
 def alignment_refresh(*, game: Game, rebuild_concepts: bool = True) -> None:

@@ -70,14 +70,6 @@ class EditionQuerySet(models.QuerySet):
         """The languages these editions are in."""
         return set(self.values_list("language", flat=True))
 
-    def with_counts(self) -> EditionQuerySet:
-        return self.annotate(
-            entry_count=models.Count("entries", distinct=True),
-            rule_count=models.Count(
-                "entries", filter=models.Q(entries__kind__in=[Entry.Kind.RULE, Entry.Kind.SUBRULE]), distinct=True
-            ),
-        )
-
 
 class Edition(models.Model):
     """One published edition of one game's rules in one language."""
@@ -283,6 +275,9 @@ class EntryLink(models.Model):
         TRANSLATION = "translation", _("translation, same number")
         POSITION = "position", _("translation, same position")
         STRUCTURE = "structure", _("translation, by structure")
+        PARENT = "parent", _("moved with its parent")
+        CHILDREN = "children", _("where its children went")
+        RENAMED = "renamed", _("text similarity, renamed terms read")
 
     class Relation(models.TextChoices):
         SAME = "same", _("same number")

@@ -1,15 +1,38 @@
-"""``/sitemap.xml``: every table of contents, chapter, section, rule and glossary page, with
-``hreflang`` alternates for the same page in the other languages (Django's sitemaps framework;
-its own ``i18n`` alternates are for URL-prefixed languages, so ours are added per item)."""
+"""``/sitemap.xml``: every table of contents, and the chapter, section, rule and glossary pages of the
+current edition of each game and language, with ``hreflang`` alternates for the same page in the other
+languages (Django's sitemaps framework; its own ``i18n`` alternates are for URL-prefixed languages, so
+ours are added per item).
+
+Older editions keep their pages, reached from their tables of contents and the rule histories; listing
+every rule of 125 archived English editions would hand crawlers 300,000 near-copies of the current
+pages. The index's last modification is one aggregate, not a walk over every item.
+"""
 
 from __future__ import annotations
 
 from django.contrib.sitemaps import Sitemap
+from django.db.models import Max
 from django.urls import reverse
 
 from rulesref.rules import selectors
 from rulesref.rules.glossary import term_slug
-from rulesref.rules.models import Edition, Entry, GlossaryEntry
+from rulesref.rules.models import Edition, Entry, Game, GlossaryEntry
+
+
+def current_edition_ids() -> list[int]:
+    """The newest edition of each (game, language): the editions whose pages the sitemap lists."""
+    found = []
+    for game in Game.objects.values_list("slug", flat=True):
+        languages = set()
+        for edition in selectors.editions_of(game):
+            if edition.language not in languages:
+                languages.add(edition.language)
+                found.append(edition.pk)
+    return found
+
+
+def latest_import(editions) -> object:
+    return editions.aggregate(latest=Max("imported_at"))["latest"]
 
 
 class _AlternatesSitemap(Sitemap):
@@ -45,6 +68,9 @@ class ContentsSitemap(_AlternatesSitemap):
     def lastmod(self, edition):
         return edition.imported_at
 
+    def get_latest_lastmod(self):
+        return latest_import(Edition.objects.all())
+
     def alternates_for(self, items):
         result = {}
         for edition in items:
@@ -61,7 +87,7 @@ class EntriesSitemap(_AlternatesSitemap):
     def items(self):
         return (
             Entry.objects.numbered()
-            .filter(duplicate_of__isnull=True)
+            .filter(duplicate_of__isnull=True, edition_id__in=current_edition_ids())
             .select_related("edition__game")
             .defer("edition__report")
             .order_by("edition__game__slug", "edition__language", "edition__slug", "order")
@@ -69,6 +95,9 @@ class EntriesSitemap(_AlternatesSitemap):
 
     def lastmod(self, entry):
         return entry.edition.imported_at
+
+    def get_latest_lastmod(self):
+        return latest_import(Edition.objects.filter(pk__in=current_edition_ids()))
 
     def alternates_for(self, items):
         result: dict[int, list[tuple[str, str]]] = {}
@@ -83,7 +112,8 @@ class GlossarySitemap(Sitemap):
 
     def items(self):
         return (
-            GlossaryEntry.objects.select_related("edition__game")
+            GlossaryEntry.objects.filter(edition_id__in=current_edition_ids())
+            .select_related("edition__game")
             .defer("edition__report")
             .order_by("edition__game__slug", "edition__language", "edition__slug", "position")
         )
@@ -96,6 +126,9 @@ class GlossarySitemap(Sitemap):
 
     def lastmod(self, item):
         return item.edition.imported_at
+
+    def get_latest_lastmod(self):
+        return latest_import(Edition.objects.filter(pk__in=current_edition_ids()))
 
 
 class GlossaryIndexSitemap(Sitemap):

@@ -41,6 +41,8 @@ PAGES = [
     ("side by side", COMPARE_208, 200, "table.side-by-side mark.term"),
     ("edition differences", DIFF_IT, 200, "article.change"),
     ("rule history", "/compare/history/mtg/it/2024-10-02/208.2a/", 200, "li.version"),
+    ("release", "/compare/releases/mtg/it/2024-10-02/", 200, "article.change"),
+    ("releases", "/compare/releases/mtg/it/", 200, "table.releases"),
     ("freshness", FRESHNESS_IT, 200, "dl.freshness-counts"),
     ("concordance", CONCORDANCE, 200, "ol.kwic li"),
     ("terminology consistency", CONSISTENCY_IT, 200, "form.selection"),

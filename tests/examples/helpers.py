@@ -12,6 +12,7 @@ from rulesref.examples.engine.definitions import (
 )
 from rulesref.examples.engine.game import Game
 from rulesref.examples.engine.mana import ManaCost
+from rulesref.examples.engine.spells import Condition
 
 
 def card(name, type_line, power=None, toughness=None, *, abilities=(), colors=None, cost=None, token=False):
@@ -63,6 +64,10 @@ def every(**filter_fields):
 
 def ids(*object_ids):
     return Selector("ids", tuple(object_ids))
+
+
+# "Whenever you have no cards in hand" (a state trigger's condition, 603.8).
+EMPTY_HAND = Condition(count=Filter(zone="hand", owner="you"), at_most=0)
 
 
 def bear(name="Runeclaw Bear"):

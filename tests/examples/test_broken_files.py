@@ -17,7 +17,7 @@ from rulesref.rules.services import edition_import
 from tests.conftest import ROOT, SOURCES, rolled_back
 
 EXAMPLES_DIR = ROOT / "rules_data" / "examples"
-SCENARIOS = 145
+SCENARIOS = 147
 
 
 @pytest.fixture(scope="module")

@@ -3,6 +3,7 @@ scenario files: exact stacks, pools, life totals and zones."""
 
 import pytest
 
+from rulesref.examples.engine import switches
 from rulesref.examples.engine.definitions import Ability, EffectSpec, Filter, Trigger
 from rulesref.examples.engine.errors import IllegalAction
 from rulesref.examples.engine.mana import ManaCost
@@ -16,7 +17,7 @@ from rulesref.examples.engine.spells import (
     TargetSpec,
 )
 from rulesref.examples.engine.state import StackItem
-from tests.examples.helpers import bear, card, game, ids, put
+from tests.examples.helpers import EMPTY_HAND, bear, card, game, ids, put
 
 CREATURE = Filter(types=("Creature",))
 
@@ -364,6 +365,7 @@ def test_countering_puts_the_spell_into_its_owners_graveyard():
     put(g, "cancel", cancel, zone="hand")
     g.add_mana("opponent", "{G}{G}")
     g.add_mana("you", "{U}")
+    g.turn.active = "opponent"  # its main phase (117.1a)
     g.cast("bear", player="opponent")
     g.cast("cancel", targets={"spell": ["bear"]})
     g.resolve()
@@ -418,6 +420,7 @@ def test_changing_targets_checks_only_the_final_set():
     put(g, "elves", card("Llanowar Elves", "Creature — Elf Druid", "1", "1"))
     put(g, "arc", arc, zone="hand", owner="opponent")
     g.add_mana("opponent", "{R}")
+    g.turn.active = "opponent"  # its main phase (117.1a)
     g.cast("arc", player="opponent", targets={"first": ["bear"], "second": ["elves"]})
     with pytest.raises(IllegalAction) as error:
         g.change_targets("arc", {"first": ["elves"]})
@@ -503,7 +506,9 @@ def test_a_state_trigger_sees_the_hand_a_cast_empties():
     """Rule 603.8: casting the last card triggers "whenever you have no cards in hand" once."""
     g = game()
     charm = Ability(
-        key="draw", text="Whenever you have no cards in hand, draw a card.", trigger=Trigger("hand_empty", draw=1)
+        key="draw",
+        text="Whenever you have no cards in hand, draw a card.",
+        trigger=Trigger("state", draw=1, condition=EMPTY_HAND),
     )
     put(g, "charm", card("Charm", "Enchantment", abilities=[charm]))
     put(g, "knight", card("Dread Knight", "Creature — Zombie Knight", "2", "2", cost="{B}"), zone="hand")
@@ -871,3 +876,53 @@ def test_a_player_who_left_is_no_opponent_player_or_target():
     g.cast("drain", targets={"player": ["opponent"]})
     g.resolve()
     assert [p.life for p in g.players.values()] == [21, 18, 20]
+
+
+# -- timing (117.1a) -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("type_line", "keyword", "active", "step", "on_stack", "legal"),
+    [
+        ("Sorcery", "", "you", "main1", False, True),
+        ("Sorcery", "", "you", "main2", False, True),
+        ("Sorcery", "", "opponent", "main1", False, False),
+        ("Sorcery", "", "you", "declare_attackers", False, False),
+        ("Creature — Bear", "", "you", "main1", True, False),
+        ("Creature — Bear", "flash", "opponent", "end", True, True),
+        ("Instant", "", "opponent", "upkeep", True, True),
+    ],
+)
+def test_a_noninstant_spell_waits_for_its_casters_main_phase_and_an_empty_stack(
+    type_line, keyword, active, step, on_stack, legal
+):
+    g = game()
+    g.turn.active, g.turn.step = active, step
+    abilities = [Ability("flash", "Flash", keyword="flash")] if keyword else []
+    put(g, "spell", card("Spell", type_line, "2", "2", abilities=abilities), zone="hand")
+    if on_stack:
+        put(g, "other", card("Other", "Instant"), zone="hand")
+        g.cast("other", player="opponent") if active == "opponent" else g.cast("other")
+    stack = list(g.stack)
+    if legal:
+        g.cast("spell")
+        assert [item.label for item in g.stack] == [item.label for item in stack] + ["Spell"]
+    else:
+        with pytest.raises(IllegalAction) as error:
+            g.cast("spell")
+        assert (error.value.code, error.value.rule) == ("sorcery-timing", "117.1a")
+        assert (g.get("spell").zone, g.stack) == ("hand", stack)
+
+
+def test_a_spell_cast_while_another_resolves_is_cast_as_it_instructs():
+    """608.2g: "you may cast it" during a resolution is not held to 117.1a; with the rule off, any time."""
+    g = game()
+    g.turn.step = "end"
+    put(g, "spell", card("Spell", "Sorcery"), zone="hand")
+    g.begin_resolution("Cast a sorcery from your hand")
+    g.cast("spell")
+    g.end_resolution()
+    put(g, "later", card("Later", "Sorcery"), zone="hand")
+    with switches.switched_off("117.1a"):
+        g.cast("later")
+    assert [item.label for item in g.stack] == ["Spell", "Later"]

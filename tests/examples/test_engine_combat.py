@@ -6,6 +6,8 @@ import pytest
 from rulesref.examples.engine import legality
 from rulesref.examples.engine.definitions import Ability, Filter, LifeReplacement
 from rulesref.examples.engine.errors import IllegalAction
+from rulesref.examples.engine.spells import Instruction, Program, Replacement
+from rulesref.examples.engine.state import StackItem
 from rulesref.examples.runner import run
 from rulesref.examples.scenarios import ScenarioError, load_scenario
 from tests.conftest import ROOT
@@ -390,7 +392,7 @@ def test_life_gain_is_doubled_by_each_replacement_of_its_player():
     boon = card(
         "Boon Reflection",
         "Enchantment",
-        abilities=[Ability(key="b", text="b", life=LifeReplacement(gain_multiplier=2))],
+        abilities=[Ability(key="b", text="b", replacement=Replacement("gain_life", multiply=2))],
     )
     put(g, "boon", boon)
     put(g, "theirs", boon, owner="opponent")
@@ -595,3 +597,21 @@ def test_every_combat_and_multiplayer_page_answers_and_names_what_each_creature_
     assert "attacking Opponent" in html
     html = client.get("/examples/mind-control-leaves-the-game/?lang=it").content.decode()
     assert "Alex ha abbandonato la partita" in html
+
+
+def test_a_regenerated_blocker_is_removed_from_combat_and_its_attacker_stays_blocked():
+    """701.15a, 506.4: regenerating removes a blocking creature from combat; the attacker stays blocked
+    (509.1h) and, with nothing blocking it and no trample, deals no combat damage (510.1c)."""
+    g = game()
+    put(g, "ogre", creature("Ogre", 3, 3))
+    put(g, "skeletons", creature("Drudge Skeletons", 1, 1), owner="opponent")
+    g.declare_attackers({"ogre": "opponent"})
+    g.declare_blockers({"skeletons": ["ogre"]})
+    item = StackItem("x", "Regenerate", "opponent", "skeletons", "ability", program=Program())
+    g.run_instruction(item, Instruction("regenerate", what="self"), {"illegal": set()})
+    g.take_events()
+    assert g.destroy("skeletons") is False
+    assert [e.code for e in g.take_events()] == ["tapped", "regenerated", "left-combat"]
+    assert (g.blocking(), g.blockers_of("ogre"), "ogre" in g.combat.blocked) == ({}, [], True)
+    g.combat_damage()
+    assert (g.players["opponent"].life, g.get("skeletons").damage, g.get("skeletons").zone) == (20, 0, "battlefield")

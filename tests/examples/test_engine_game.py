@@ -9,13 +9,15 @@ from rulesref.examples.engine.definitions import (
     AsEnters,
     EffectSpec,
     Filter,
-    LossReplacement,
     Quantity,
+    Selector,
     Trigger,
 )
 from rulesref.examples.engine.errors import BudgetExceeded, IllegalAction
+from rulesref.examples.engine.keywords import UNDYING
+from rulesref.examples.engine.spells import Amount, Condition, Instruction, Replacement
 
-from .helpers import bear, card, every, game, ids, put, static
+from .helpers import EMPTY_HAND, bear, card, every, game, ids, put, static
 
 
 def codes(g):
@@ -135,16 +137,75 @@ def test_plus_and_minus_counters_annihilate():
 def test_undying_looks_at_last_known_counters():
     """704.8 and 702.93: no +1/+1 counter when it died, so it returns with one."""
     g = game()
-    wolf = card("Young Wolf", "Creature — Wolf", "1", "1", abilities=[Ability("undying", "Undying", keyword="undying")])
+    undying = Ability("undying", "Undying", keyword="undying", trigger=UNDYING)
+    wolf = card("Young Wolf", "Creature — Wolf", "1", "1", abilities=[undying])
     put(g, "wolf", wolf)
     g.add_counters("wolf", "-1/-1", 1)
     g.settle()
     assert g.get("wolf").zone == "graveyard"
-    assert [item.label for item in g.stack] == ["Young Wolf: undying"]
+    assert [item.label for item in g.stack] == ["Young Wolf: Undying"]
     g.resolve()
     assert g.get("wolf").zone == "battlefield"
     assert {k: c.count for k, c in g.get("wolf").counters.items()} == {"+1/+1": 1}
     assert g.computed("wolf").pt == "2/2"
+
+
+def test_undying_with_a_counter_does_not_trigger_and_its_card_returns_only_from_the_graveyard():
+    """702.93a: its intervening "if" (603.4) reads the counters it last had; the return is of that card only."""
+    g = game()
+    undying = Ability("undying", "Undying", keyword="undying", trigger=UNDYING)
+    put(g, "wolf", card("Young Wolf", "Creature — Wolf", "1", "1", abilities=[undying]))
+    g.add_counters("wolf", "+1/+1", 1)
+    g.add_counters("wolf", "-1/-1", 3)
+    g.settle()
+    assert (g.get("wolf").zone, g.stack, g.pending_triggers) == ("graveyard", [], [])
+    assert ("condition-false", "603.4") in codes(g)
+    put(g, "pup", card("Pup", "Creature — Wolf", "1", "1", abilities=[undying]))
+    g.destroy("pup")
+    g.settle()
+    g.move("pup", "exile")  # gone before the ability resolves: nothing returns (400.7)
+    g.resolve()
+    assert g.get("pup").zone == "exile"
+
+
+def test_a_state_trigger_reads_any_count_of_objects():
+    """603.8 with a condition: "whenever an opponent controls no creatures" triggers once, as the last dies."""
+    g = game()
+    lonely = Condition(count=Filter(types=("Creature",), controller="opponent"), at_most=0)
+    watcher = card(
+        "Watcher",
+        "Enchantment",
+        abilities=[Ability("w", "Whenever …", trigger=Trigger("state", draw=1, condition=lonely))],
+    )
+    put(g, "watcher", watcher)
+    put(g, "theirs", bear(), owner="opponent")
+    put(g, "top", card("A card", "Instant"), zone="library")
+    g.check_state_triggers()
+    assert g.pending_triggers == []
+    g.destroy("theirs")
+    g.check_state_triggers()
+    assert [item.label for item in g.pending_triggers] == ["Watcher: Whenever …"]
+
+
+def test_a_crews_trigger_of_another_creature_needs_a_filter_not_self():
+    """702.122b: "whenever [this] crews" is its own event only (subject self)."""
+    g = game()
+    vehicle = card("Vehicle", "Artifact — Vehicle", "3", "3", abilities=[Ability("crew", "Crew 1", crew=1)])
+    own = Trigger("crews", subject="self", effect=EffectSpec(affects=Selector("crewed"), modify_pt=(1, 1)))
+    put(g, "vehicle", vehicle)
+    put(
+        g, "motorist", card("Motorist", "Creature — Dwarf", "3", "1", abilities=[Ability("m", "Motorist", trigger=own)])
+    )
+    put(g, "pilot", card("Pilot", "Creature — Human", "1", "1"))
+    g.crew("vehicle", ["pilot"])
+    assert [item.label for item in g.pending_triggers] == []
+    g.untap("pilot")
+    g.crew("vehicle", ["motorist"])
+    assert [item.label for item in g.pending_triggers] == ["Motorist: Motorist"]
+    g.put_triggers_on_stack()
+    g.resolve()
+    g.resolve()
+    assert g.computed("vehicle").pt == "4/4"
 
 
 def test_two_loss_conditions_are_replaced_once():
@@ -154,7 +215,18 @@ def test_two_loss_conditions_are_replaced_once():
         "Lich’s Mirror",
         "Artifact",
         abilities=[
-            Ability("m", "If you would lose the game, instead …", loss_replacement=LossReplacement(True, 7, 20))
+            Ability(
+                "m",
+                "If you would lose the game, instead …",
+                replacement=Replacement(
+                    "lose_game",
+                    instead=(
+                        Instruction("shuffle_into_library"),
+                        Instruction("draw", amount=Amount(7)),
+                        Instruction("set_life", amount=Amount(20)),
+                    ),
+                ),
+            )
         ],
     )
     put(g, "mirror", mirror)
@@ -185,7 +257,7 @@ def test_each_damage_doubler_applies_once():
             Ability(
                 "double",
                 "If a creature you control would deal damage …",
-                damage_double=Filter(types=("Creature",), controller="you"),
+                replacement=Replacement("damage", source=Filter(types=("Creature",), controller="you"), multiply=2),
             )
         ],
     )
@@ -260,7 +332,11 @@ def test_a_state_trigger_triggers_once_until_it_leaves_the_stack():
         "Watcher",
         "Enchantment",
         abilities=[
-            Ability("w", "Whenever you have no cards in hand, draw a card.", trigger=Trigger("hand_empty", draw=1))
+            Ability(
+                "w",
+                "Whenever you have no cards in hand, draw a card.",
+                trigger=Trigger("state", draw=1, condition=EMPTY_HAND),
+            )
         ],
     )
     put(g, "watcher", watcher)

@@ -47,6 +47,8 @@ GUARDED = {
     "603.10a": ("each-player-sacrifices", 3, "stack"),
     "608.2b": ("sorins-thirst", 4, "life"),
     "614.8": ("quicksilver-elemental", 5, "zone"),
+    "614.1": ("double-damage", 2, "life"),
+    "616.1": ("exile-or-shuffle", 3, "zone"),
 }
 
 # Rules no scenario guards yet, and why.
@@ -67,6 +69,7 @@ UNGUARDED = {
     "704.5n": "no rulebook example of an Equipment on a noncreature (tested in test_engine_combat.py)",
     "510.4": "no rulebook example of first strike or double strike (tested in test_engine_combat.py)",
     "702.2c": "no rulebook example of deathtouch (tested in test_engine_combat.py)",
+    "117.1a": "every scenario casts its spells when they may be cast (tested in test_engine_casting.py)",
 }
 
 

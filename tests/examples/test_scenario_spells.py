@@ -68,7 +68,8 @@ def test_a_cast_spell_resolves_from_its_file(tmp_path):
             "cards.bolt.abilities[0].resolve[0].do",
             "'zap' is not an instruction; instructions: damage, destroy, exile, bounce, sacrifice, counters, tap, "
             "untap, effect, gain_life, lose_life, draw, win, add_mana, copy_mana, gain_control, exchange_control, "
-            "counter, delayed, pay, put_onto_battlefield, gets, reflexive, regenerate",
+            "counter, delayed, pay, put_onto_battlefield, gets, reflexive, regenerate, set_life, shuffle_into_library, "
+            "return_to_hand, return_to_battlefield",
         ),
         (
             ('players = true, filter = { types = ["Creature"] }', "count = 1"),

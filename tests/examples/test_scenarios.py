@@ -58,7 +58,7 @@ def write(tmp_path, text, slug="bad"):
 
 def test_every_bundled_scenario_is_valid():
     scenarios = load_directory(EXAMPLES_DIR)
-    assert len(scenarios) == 145
+    assert len(scenarios) == 147
     assert {"lost-order-of-jarkeld", "veteran-motorist", "berserk-elf-rider-first-turn"} <= set(scenarios)
     rule_613 = sorted((b.rule, b.position) for s in scenarios.values() for b in s.bindings if b.rule.startswith("613."))
     assert rule_613 == [

@@ -30,7 +30,7 @@ def test_the_index_lists_every_scenario_with_its_rule(client):
     assert response.status_code == 200
     html = response.content.decode()
     main = html.split("<main", 1)[1]  # the header links the index too
-    assert main.count('href="/examples/') == 146  # 145 scenarios and the coverage page
+    assert main.count('href="/examples/') == 148  # 147 scenarios and the coverage page
     assert '<a href="/examples/veteran-motorist/">Veteran Motorist crews a Vehicle</a>' in html
     assert "208.3a, example 1" in text_of(html)
 
@@ -222,8 +222,8 @@ def test_coverage_page_counts_per_chapter(client, english_edition):
     response = client.get("/examples/coverage/")
     assert response.status_code == 200
     text = text_of(response.content.decode())
-    assert "Magic: The Gathering, English · September 20, 2024: 156 of 279 examples run as scenarios." in text
-    assert "6. Spells, Abilities, and Effects 74 46 28" in text
+    assert "Magic: The Gathering, English · September 20, 2024: 158 of 279 examples run as scenarios." in text
+    assert "6. Spells, Abilities, and Effects 74 48 26" in text
     assert "113.6k example 1: not executable yet: needs triggered abilities the engine does not know yet" in text
 
 
@@ -350,6 +350,9 @@ def test_berserk_creatures_show_berserk_state_not_magic_power_and_toughness(clie
         "эффект: Эльф-всадник получает Рывок → Выстрел (активируемая способность; закрывает Эльфа-всадника), Рывок"
     )
     assert "силы/выносливости" not in text_of(html)
+    # A player of Берсерк has no life total (the hero has lives, 208.3).
+    assert "Вы: рука 0, колода 0, кладбище 0; Оппонент: рука 0, колода 0, кладбище 0" in text_of(html)
+    assert "жизнь" not in text_of(html)
 
 
 def test_a_broken_card_data_file_leaves_the_printed_names_and_the_page_up(client, settings, tmp_path):

@@ -8,6 +8,7 @@ import pytest
 
 from rulesref.rules.services import edition_import
 from tests.conftest import SEED_IT_2023, SEED_IT_2024, SEED_JA, SOURCES
+from tests.synthetic import small_cr
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +29,19 @@ def test_home_lists_every_edition_with_its_language_and_date(client, seeds):
     assert '<span class="count">10 rules</span>' in page
     # A source edition known only by its key is named too (never "en:2024-09-20").
     assert "Translation of English · September 20, 2024 (not imported)" in page
+
+
+def test_home_shows_three_editions_per_language_and_links_the_older_ones(client, tmp_path):
+    for month in range(1, 6):
+        path = tmp_path / f"cr-{month}.txt"
+        path.write_text(small_cr(f"2020-0{month}-01", [("100.1", f"Rule text of month {month}.")]))
+        edition_import(path=path, game="mtg", language="en")
+    page = client.get("/").content.decode()
+    assert re.findall(r'<a href="/rules/mtg/en/([\d-]+)/">', page) == ["2020-05-01", "2020-04-01", "2020-03-01"]
+    assert '<li class="older"><a href="/rules/mtg/#editions-en">2 older editions</a></li>' in page
+    game = client.get("/rules/mtg/").content.decode()
+    assert '<section class="game-language" id="editions-en">' in game
+    assert re.findall(r'<a href="/rules/mtg/en/([\d-]+)/">', game) == [f"2020-0{m}-01" for m in range(5, 0, -1)]
 
 
 def test_home_names_languages_and_dates_in_the_interface_language(client, seeds):
@@ -160,3 +174,6 @@ def test_sitemap_lists_contents_rules_and_glossary_pages_with_hreflang_alternate
     )
     assert '<xhtml:link rel="alternate" hreflang="ja" href="http://testserver/rules/mtg/ja/ja-viewer/208.2a/"/>' in rule
     assert "<loc>http://testserver/rules/mtg/it/2024-10-02/208/</loc>" in entries
+    # An older edition keeps its table of contents in the sitemap, not its rule pages.
+    assert "<loc>http://testserver/rules/mtg/it/2023-06-16/</loc>" in contents
+    assert "/rules/mtg/it/2023-06-16/208" not in entries

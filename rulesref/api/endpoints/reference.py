@@ -85,8 +85,8 @@ def game(request, game: str):
 def _counts(game: str) -> dict[int, dict[str, int]]:
     """Per edition of ``game``: entries, rules, examples, glossary entries (four grouped counts)."""
     counts: dict[int, dict[str, int]] = {}
-    for edition in Edition.objects.for_game(game).with_counts().only("pk"):
-        counts[edition.pk] = {"entries": edition.entry_count, "rules": edition.rule_count}
+    for pk, (entries, rules) in selectors.edition_counts(game).items():
+        counts[pk] = {"entries": entries, "rules": rules}
     grouped = {
         "examples": Example.objects.filter(entry__edition__game__slug=game).values("entry__edition_id"),
         "glossary_entries": GlossaryEntry.objects.filter(edition__game__slug=game).values("edition_id"),

@@ -79,18 +79,15 @@ class Actions:
         self.changed()
 
     def damage(self, source: str, target: str, amount: int, *, source_label: str = "") -> int:
-        """Deal damage (rule 120.3), after replacement effects that double it; each applies
-        once to the event (rule 614.5). Returns the damage dealt."""
+        """Deal damage (rule 120.3), after the replacement effects that modify it, each once (614.5, the
+        replacement step of engine/replacements.py), then prevention (615). Returns the damage dealt."""
         if amount < 0:
             raise IllegalAction("damage cannot be negative", code="bad-amount")
         source_name = source_label or (self.name(source) if source in self.objects else source)
         dealt = amount
         if source in self.objects and amount > 0:
-            for holder in self.in_zone("battlefield"):
-                for ability in self.computed(holder.id).abilities_with("damage_double"):
-                    if self.matches(ability.damage_double, source, source=holder.id):
-                        dealt *= 2
-                        self.emit("damage-replaced", rule="614.5", label=f"{holder.name}", amount=dealt)
+            event = self.replace("damage", source=source, target=target, amount=amount)
+            dealt = event.amount if event.happens else 0
         dealt = self.after_prevention(source, target, dealt)  # rule 615 (combat.py)
         if not dealt:
             return 0

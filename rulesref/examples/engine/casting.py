@@ -174,6 +174,7 @@ class Casting:
             raise IllegalAction(f"{card.name} cannot be cast from the {from_zone}", code="not-castable", rule="601.2")
         if "Land" in self.computed(object_id).types:
             raise IllegalAction(f"{card.name} is a land: lands are played, not cast", code="land", rule="305.9")
+        self.check_timing(object_id, player)
         top = from_zone == "library"
         self.leave(card)
         self.place(card, "stack")
@@ -201,6 +202,22 @@ class Casting:
         self.changed()
         self.check_state_triggers()  # rule 603.8: the hand it left may now be empty
         return item
+
+    def check_timing(self, object_id: str, player: str) -> None:
+        """Rule 117.1a: an instant (or a spell with flash, 702.8a) any time; a noninstant spell only in its
+        caster's own main phase with the stack empty. A spell cast while another resolves is cast as that one
+        instructs (608.2g), so at any time; so are Берсерк's, which has no stack."""
+        view = self.computed(object_id)
+        if self.rules != "mtg" or self.resolving or not switches.on("117.1a"):
+            return
+        if "Instant" in view.types or view.has_keyword("flash"):
+            return
+        if self.turn.active != player or self.turn.step not in ("main1", "main2") or self.stack:
+            raise IllegalAction(
+                f"{view.name} can be cast only in its caster’s main phase while the stack is empty",
+                code="sorcery-timing",
+                rule="117.1a",
+            )
 
     def announce(self, item: StackItem, program: Program, *, modes, x: int, kicked: bool) -> None:
         """Rule 601.2b: modes (700.2; any number when kicked, 601.4), X, additional costs."""
@@ -372,8 +389,7 @@ class Casting:
         if cost.sacrifice_self:
             item.sacrificed = self.sacrifice(source)
         if cost.discard_self:
-            self.leave(obj)
-            self.place(obj, "graveyard")
+            self.to_graveyard(obj)
             self.emit("discarded", player=self.player_name(player), name=obj.name)
         if cost.exile_self:
             self.move(source, "exile")
@@ -553,9 +569,8 @@ class Casting:
         ):
             self.resolve_permanent_spell(card)
             return
-        self.leave(card)
-        self.place(card, "graveyard")
-        self.emit("moved", name=card.name, from_zone="stack", to_zone="graveyard")
+        to_zone = self.to_graveyard(card)
+        self.emit("moved", name=card.name, from_zone="stack", to_zone=to_zone)
         self.changed()
 
     def resolve_permanent_spell(self, card) -> None:
@@ -581,6 +596,7 @@ class Casting:
         return incarnation is not None and obj is not None and obj.incarnation != incarnation
 
     def condition_holds(self, item: StackItem, condition) -> bool:
+        """An "if" (spells.Condition) for an ability of ``item.source`` controlled by ``item.controller``."""
         you = item.controller
         if condition.life_at_least is not None and self.players[you].life < condition.life_at_least:
             return False
@@ -590,7 +606,21 @@ class Casting:
                 for obj in self.in_zone("battlefield")
             ):
                 return False
-        return True
+        if condition.count is None and not condition.counters:
+            return True
+        if condition.count is not None:
+            zone = condition.count.zone
+            pool = self.objects.values() if zone == "any" else self.in_zone(zone)
+            number = sum(1 for obj in pool if self.matches(condition.count, obj.id, source=item.source, controller=you))
+        elif self.left_since(item) or self.objects[item.source].zone != "battlefield":
+            # Rule 603.10a: "if it had no +1/+1 counters on it" looks at the permanent as it last existed.
+            number = self.last_known.get(item.source, {}).get("counters", {}).get(condition.counters, 0)
+        else:
+            counter = self.objects[item.source].counters.get(condition.counters)
+            number = counter.count if counter else 0
+        if condition.at_least is not None and number < condition.at_least:
+            return False
+        return condition.at_most is None or number <= condition.at_most
 
     def run_instructions(self, item: StackItem, instructions, context: dict) -> None:
         for instruction in instructions:
@@ -682,6 +712,8 @@ class Casting:
                 for obj in self.in_zone("battlefield")
                 if self.matches(amount.count, obj.id, source=item.source, controller=item.controller)
             )
+        elif amount.of == "that_much":  # the amount of the event a replacement effect replaces (616.2)
+            value += item.context.get("that_much", 0)
         elif amount.of == "counters":
             if amount.ref == "self" and self.left_since(item):
                 # Rule 608.2h: the permanent that left: its last known information.
@@ -862,6 +894,33 @@ class Casting:
             self.pending_triggers.append(reflexive)
             self.emit("trigger-waits", rule="603.12", label=reflexive.label)
             return True
+        if do == "set_life":  # "your life total becomes N" (rule 119.5)
+            players = self.players_for(item, ins.who, context)
+            for player in players:
+                self.players[player].life = self.amount(item, ins.amount, context)
+                self.emit("life", player=self.player_name(player), life=self.players[player].life)
+            self.changed()
+            return bool(players)
+        if do == "shuffle_into_library":
+            players = self.players_for(item, ins.who, context)
+            for player in players:
+                self.shuffle_into_library(player)  # engine/sba.py
+            return bool(players)
+        if do == "return_to_hand":  # "return [a] card from your graveyard to your hand"
+            moved = 0
+            for player in self.players_for(item, ins.who, context):
+                for card in self.in_zone("graveyard", player)[: self.amount(item, ins.amount, context)]:
+                    self.move(card.id, "hand")
+                    moved += 1
+            return bool(moved)
+        if do == "return_to_battlefield":
+            # "Return it to the battlefield under its owner's control" (undying, 702.93a): the card that was
+            # put into a graveyard, if it is still there (400.7: it is the object the ability knows).
+            cards = [oid for oid in self.objects_for(item, ins.what, context) if self.objects[oid].zone == "graveyard"]
+            for oid in cards:
+                counters = {ins.kind: self.amount(item, ins.amount, context)} if ins.kind else None
+                self.enter(oid, controller=self.objects[oid].owner, extra_counters=counters)
+            return bool(cards)
         if do == "put_onto_battlefield":
             objects = self.objects_for(item, ins.what, context)
             for oid in objects:
@@ -988,7 +1047,8 @@ class Casting:
 
     def regenerates(self, obj) -> bool:
         """Rule 614.8: the next time a permanent with a shield this turn would be destroyed, instead its
-        damage is removed and it is tapped. Uses the shield; False when there is none."""
+        damage is removed and it is tapped; an attacking or blocking creature is removed from combat (701.15a,
+        506.4). Uses the shield; False when there is none."""
         turn = self.turn.number
         shield = next((s for s in self.regeneration_shields if s["key"] == obj.key and s["turn"] == turn), None)
         if shield is None or not switches.on("614.8"):
@@ -997,6 +1057,7 @@ class Casting:
         obj.damage = 0
         self.tap(obj.id)
         self.emit("regenerated", rule="701.15", name=obj.name)
+        self.remove_one_from_combat(obj.id, rule="701.15a")  # engine/combat.py
         self.changed()
         return True
 
@@ -1028,8 +1089,7 @@ class Casting:
         self.stack.remove(item)
         self.emit("countered", rule="701.5a", label=item.label)
         card = self.get(object_id)
-        self.leave(card)
-        self.place(card, "graveyard")
+        self.to_graveyard(card)
         self.changed()
 
     def change_targets(self, spell_id: str, targets: dict[str, list[str]]) -> None:

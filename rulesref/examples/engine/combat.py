@@ -207,6 +207,14 @@ class Combat:
             self.combat = None
             self.changed()
 
+    def remove_one_from_combat(self, object_id: str, *, rule: str) -> None:
+        """Rule 506.4: it stops being an attacking, blocking, blocked or unblocked creature; a creature it
+        blocked stays blocked (509.1h)."""
+        if self.in_combat(object_id):
+            del self.combat.since[object_id]
+            self.emit("left-combat", rule=rule, name=self.name(object_id))
+            self.changed()
+
     # -- declaring attackers (508.1) -------------------------------------------------------
 
     def can_attack_alone(self, object_id: str, declaration: Declaration) -> None:
@@ -695,7 +703,10 @@ class Combat:
             if protected & set(source_view.colors) and switches.on("702.16e"):
                 self.emit("prevented", rule="702.16e", source=source_view.name, amount=amount, target=self.name(target))
                 continue
-            amount = self.after_prevention(source, target, amount, combat=combat)
+            event = self.replace("damage", source=source, target=target, amount=amount)  # 614
+            if not event.happens:
+                continue
+            amount = self.after_prevention(source, target, event.amount, combat=combat)
             if amount:
                 kept.append((source, target, amount))
         self.shields = [shield for shield in self.shields if not shield.spent]
@@ -788,12 +799,12 @@ class Combat:
         return found
 
     def gain_life(self, player: str, amount: int, *, source: str = "", rule: str = "") -> None:
-        """Gain life (119.9), after the replacement effects of the player's permanents that multiply it;
-        then "whenever you gain life" triggers (603.2, engine/stack.py), once per life gain event."""
-        for obj, ability in self.life_replacements(player):
-            if ability.life.gain_multiplier != 1:
-                amount *= ability.life.gain_multiplier
-                self.emit("life-gain-replaced", rule="614.1a", label=f"{obj.name}: {ability.label}", amount=amount)
+        """Gain life (119.9), after the replacement effects that modify it (engine/replacements.py); then
+        "whenever you gain life" triggers (603.2, engine/stack.py), once per life gain event."""
+        event = self.replace("gain_life", player=player, amount=amount)
+        if not event.happens:
+            return
+        amount = event.amount
         self.players[player].life += amount
         if source:
             self.emit("life-gained", rule=rule, player=self.player_name(player), amount=amount, source=source)

@@ -216,8 +216,9 @@ class EffectSpec:
 class Trigger:
     """A triggered ability (rule 603): its event and what it does when it resolves.
 
-    Events: ``crews`` (this creature crews a Vehicle; the Vehicle is ``crewed``),
-    ``hand_empty`` (a state trigger, rule 603.8: "whenever you have no cards in hand").
+    Events: ``crews`` (this creature crews a Vehicle, 702.122b; the Vehicle is ``crewed``), ``state`` (a
+    state trigger, rule 603.8: it triggers whenever its ``condition`` is true: "whenever you have no cards
+    in hand"), and the event triggers below.
     """
 
     on: str
@@ -284,22 +285,12 @@ class AsEnters:
 
 
 @dataclass(frozen=True)
-class LossReplacement:
-    """ "If you would lose the game, instead …" (rules 614.1a, 704.7)."""
-
-    shuffle_into_library: bool = True
-    draw: int = 0
-    life: int | None = None
-
-
-@dataclass(frozen=True)
 class LifeReplacement:
-    """A replacement effect on its controller's life total (rule 614.1a): life gained is multiplied
-    ("you gain twice that much life instead": ``gain_multiplier = 2``), or damage can't reduce it below
-    ``floor`` ("… reduces it to 1 instead"), in either case only while its controller controls a
-    permanent matching ``while_you_control`` (Worship: "If you control a creature")."""
+    """A replacement effect on its controller's life total (rule 614.1a) that looks at a whole damage event:
+    damage can't reduce it below ``floor`` ("… reduces it to 1 instead"), only while its controller
+    controls a permanent matching ``while_you_control`` (Worship: "If you control a creature"). The other
+    replacement effects are :class:`~.spells.Replacement` (an ability's ``replacement``)."""
 
-    gain_multiplier: int = 1
     floor: int | None = None
     while_you_control: Filter | None = None
 
@@ -319,10 +310,9 @@ class Ability:
     trigger: Trigger | None = None
     activated: str = ""  # an activated ability's name ("shot", "tap")
     tap_cost: bool = False  # its cost includes tapping (closing) this permanent
-    damage_double: Filter | None = (
-        None  # "If [a matching source] would deal damage, it deals double that damage instead"
-    )
-    loss_replacement: LossReplacement | None = None
+    # "If [an event] would happen, [instead …]" (rule 614.1a): a spells.Replacement, applied by the one
+    # replacement step of engine/replacements.py.
+    replacement: object = None
     # A combat restriction or requirement (rules 508.1c-d, 509.1a-c): one of combat.COMBAT_RULES.
     combat: str = ""
     # "Prevent all damage that would be dealt by [matching sources]" (rule 615.1a).

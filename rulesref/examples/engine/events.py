@@ -36,6 +36,10 @@ EVENT_TEXT = {
     "sba-draw": "{player} would lose the game: drew from an empty library",
     "lost": "{player} lost the game",
     "loss-replaced": "{label}: the game loss was replaced",
+    "replacement-chosen": "{player} chose which of {count} replacement effects applies first: {label}",
+    "amount-replaced": "{label}: it becomes {amount} instead",
+    "event-replaced": "{label}: that does not happen; what the ability says happens instead",
+    "zone-replaced": "{label}: {name} is put into the {to_zone} instead",
     "shuffled": "{player} shuffled {count} card(s) into their library",
     "cleanup": "Cleanup step: damage removed and “until end of turn” effects ended",
     "turn": "Turn {number} began (active player: {player})",
@@ -63,6 +67,7 @@ EVENT_TEXT = {
         "{label}: {amount} damage would go outside the range of influence, so that part does nothing"
     ),
     "removed-from-combat": "Every creature was removed from combat",
+    "left-combat": "{name} was removed from combat",
     "left-game": "{player} left the game",
     "left-with-owner": "{name} left the game with its owner, {player}",
     "ceased": "{label} ceased to exist",

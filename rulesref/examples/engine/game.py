@@ -21,6 +21,7 @@ from .copies import Copies
 from .definitions import Filter
 from .effects import Effects
 from .layers import Active, Computed, LayerSystem
+from .replacements import Replacements
 from .sba import StateBasedActions
 from .stack import Stack
 from .state import GameState
@@ -30,12 +31,12 @@ from .zones import Zones
 __all__ = ["BERSERK_STAGES", "MTG_STEPS", "Game"]
 
 
-class Game(Zones, Copies, Actions, Effects, Casting, Stack, Combat, Turns, StateBasedActions, GameState):
+class Game(Zones, Copies, Actions, Effects, Casting, Stack, Combat, Turns, StateBasedActions, Replacements, GameState):
     """The game and every action a step takes. Its parts live in modules of their own: zones
     (:mod:`.zones`), copies and faces (:mod:`.copies`), permanents and players (:mod:`.actions`),
     continuous effects (:mod:`.effects`), casting and activating (:mod:`.casting`), the stack
     (:mod:`.stack`), combat (:mod:`.combat`), turns and priority (:mod:`.turns`), state-based actions
-    (:mod:`.sba`); here are the reads every part shares."""
+    (:mod:`.sba`), replacement effects (:mod:`.replacements`); here are the reads every part shares."""
 
     def __init__(self, *, rules: str = "mtg", budget: Budget | None = None):
         super().__init__(rules=rules, budget=budget)
@@ -46,6 +47,7 @@ class Game(Zones, Copies, Actions, Effects, Casting, Stack, Combat, Turns, State
         # (player, amount, label): life gained by prevention in the damage event being dealt (120.4d).
         self.prevention_gains: list | None = None
         self.ranges: dict[str, list[str]] | None = None  # ranges of influence as this turn began (801.2c)
+        self.replacing: set | None = None  # the replacement effects applied to the event being replaced (614.5)
 
     # -- reading --------------------------------------------------------------------
 

@@ -8,8 +8,8 @@ damage), 704.5h (damage from a source with deathtouch), 704.5i (a planeswalker w
 704.5j (the legend rule: the engine keeps the newest of the permanents with one name, where a
 player would choose), 704.5m (an Aura attached to nothing, or to itself), 704.5n (an Equipment
 attached to a permanent that is not a creature becomes unattached), 704.5q (+1/+1 and -1/-1
-counters annihilate). A single replacement effect replaces the several game losses one check would
-cause (rule 704.7). In a game of more than two players, a player who loses leaves it (800.4a).
+counters annihilate). The several game losses one check would cause are one event a replacement
+effect replaces (rule 704.7). In a game of more than two players, a player who loses leaves it (800.4a).
 """
 
 from __future__ import annotations
@@ -111,25 +111,12 @@ class StateBasedActions:
         return True
 
     def lose_game(self, player_id: str, rules: list[str]) -> None:
-        """The player loses, unless a replacement effect of a permanent they control replaces
-        the loss; one replacement replaces every loss of this check (rule 704.7)."""
+        """The player loses, unless a replacement effect replaces the loss (Lich's Mirror, 614.1a); the
+        one event replaces every loss of this check (rule 704.7)."""
         player = self.players[player_id]
-        for obj in self.in_zone("battlefield"):
-            computed = self.view()[obj.id]
-            if computed.controller != player_id:
-                continue
-            for ability in computed.abilities_with("loss_replacement"):
-                replacement = ability.loss_replacement
-                self.emit("loss-replaced", rule="704.7", label=obj.name)
-                if replacement.shuffle_into_library:
-                    self.shuffle_into_library(player_id)
-                if replacement.draw:
-                    self.draw(player_id, replacement.draw)
-                if replacement.life is not None:
-                    player.life = replacement.life
-                    self.emit("life", player=player.name, life=player.life)
-                self.changed()
-                return
+        if not self.replace("lose_game", player=player_id).happens:  # engine/replacements.py
+            self.changed()
+            return
         player.lost = True
         self.emit("lost", rule=", ".join(rules), player=player.name)
         if len(self.players) > 2 and len(self.in_game()) > 1:

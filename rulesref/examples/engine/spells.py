@@ -99,10 +99,55 @@ class CostChange:
 
 @dataclass(frozen=True)
 class Condition:
-    """An intervening "if" (rule 603.4), checked as the event happens and again on resolution."""
+    """An "if": an intervening "if" of a triggered ability (rule 603.4), checked as the event happens and
+    again on resolution; the state of a state trigger (603.8); the "if" of a replacement effect (614.1).
+
+    Every part given must hold: ``life_at_least``; ``controls`` ("if you control a [filter]"); ``count``
+    (the number of objects matching a filter in its zone: ``{ zone = "hand", owner = "you" }``) or
+    ``counters`` (the number of counters of that kind on the source, as it last existed if it left,
+    603.10a), compared with ``at_least`` and ``at_most``."""
 
     life_at_least: int | None = None
     controls: Filter | None = None  # "if you control a [filter]"
+    count: Filter | None = None
+    counters: str = ""
+    at_least: int | None = None
+    at_most: int | None = None
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """A replacement effect of a static ability (rule 614.1a): "if [an event] would happen, [instead …]".
+
+    The event it watches (``event``):
+
+    - ``damage``: damage dealt by a source matching ``source``, to ``recipient`` (``you`` / ``opponent``: that
+      player; ``permanent``; "" for any);
+    - ``gain_life``, ``draw``, ``lose_game``: ``player`` ("you": the ability's controller, ``opponent``,
+      ``any``) would gain life, draw a card (each card drawn is one event, 121.2), or lose the game;
+    - ``zone_change``: an object matching ``what`` (``self``: this object) would be put from ``from_zone``
+      (or anywhere) into ``to_zone`` ("dies": from the battlefield to the graveyard, 700.4).
+
+    ``condition``: it applies only while this holds (Worship's "If you control a creature").
+
+    What happens instead: an amount is multiplied and then ``plus`` added ("double that damage",
+    "twice that much life"); the object is put into ``zone`` instead (``exile``; ``library``: shuffled into
+    its owner's library); or ``instead``: the event does not happen, these instructions do (608.2c), with
+    ``that_much`` the amount of the event (616.2: "draw that many cards instead")."""
+
+    event: str
+    source: Filter | None = None
+    recipient: str = ""
+    player: str = "you"
+    what: Filter | None = None
+    self_only: bool = False  # what = "self"
+    from_zone: str = ""
+    to_zone: str = ""
+    condition: Condition | None = None
+    multiply: int = 1
+    plus: int = 0
+    zone: str = ""
+    instead: tuple[Instruction, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -117,7 +162,10 @@ class Instruction:
     ``counter`` (a spell), ``win``, ``delayed`` (a delayed triggered ability about ``what``, 603.7),
     ``pay`` (``cost`` times ``amount``, else ``otherwise``), ``copy_mana`` (605.4a: one more of the
     mana just produced), ``gets`` (+N/+N until end of turn, N = ``amount`` as it resolves),
-    ``put_onto_battlefield`` (with an ``effect`` that says what it "is" as it enters, 611.2e).
+    ``put_onto_battlefield`` (with an ``effect`` that says what it "is" as it enters, 611.2e),
+    ``return_to_battlefield`` (``what``: a card in a graveyard, under its owner's control, with ``kind`` counters
+    ``amount``), ``set_life`` (the life total becomes ``amount``, 119.5), ``shuffle_into_library`` (the hand,
+    graveyard and permanents ``who`` owns, 701.24), ``return_to_hand`` (``amount`` cards of ``who``'s graveyard).
     ``then``: done only if this one was (rule 118.12: "If you do")."""
 
     do: str

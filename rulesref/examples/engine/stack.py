@@ -1,7 +1,7 @@
-"""Part of :class:`~.game.Game`: the stack. Crewing puts its ability there and its "whenever … crews"
-triggers wait (702.122); waiting triggers go on in APNAP order (603.3b); the top object resolves
-(608); state triggers trigger once (603.8); a resolution in progress holds state-based actions back
-(704.4)."""
+"""Part of :class:`~.game.Game`: the stack. Crewing puts its ability there, and each creature that crews is
+an event "whenever … crews" abilities trigger on (702.122b); waiting triggers go on in APNAP order (603.3b);
+the top object resolves (608); state triggers trigger once (603.8); a resolution in progress holds
+state-based actions back (704.4)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ class Stack:
 
     def crew(self, vehicle_id: str, crew_ids: list[str]) -> None:
         """Crew N (rule 702.122): tap untapped creatures you control with total power N or
-        more; the crew ability goes on the stack, then the "whenever … crews" triggers."""
+        more; the crew ability goes on the stack, then each tapped creature "crews" it (702.122b)."""
         vehicle = self.on_battlefield(vehicle_id)
         view = self.computed(vehicle_id)
         crew_values = [a.crew for a in view.abilities_with("crew")]
@@ -58,19 +58,8 @@ class Stack:
         self.stack.append(StackItem(self.next_id("crew"), label, controller, vehicle_id, "crew"))
         self.emit("stack", rule="702.122a", label=label)
         for oid in crew_ids:
-            for ability in self.computed(oid).abilities_with("trigger"):
-                if ability.trigger.on == "crews":
-                    self.pending_triggers.append(
-                        StackItem(
-                            self.next_id("trigger"),
-                            f"{self.name(oid)}: {ability.label}",
-                            controller,
-                            oid,
-                            "trigger",
-                            ability.trigger,
-                            {"crewed": vehicle_id},
-                        )
-                    )
+            # Rule 702.122b: each creature tapped to pay the cost "crews" the Vehicle (an event, 603.2).
+            self.fire("crews", oid, crewed=vehicle_id)
         self.changed()
 
     def put_triggers_on_stack(self) -> None:
@@ -111,10 +100,6 @@ class Stack:
             )
         elif item.kind == "trigger":
             self.resolve_trigger(item)
-        elif item.kind == "undying":
-            obj = self.get(item.source)
-            if obj.zone == "graveyard":
-                self.enter(obj.id, controller=obj.owner, extra_counters={"+1/+1": 1})
         self.changed()
 
     def resolve_trigger(self, item: StackItem) -> None:
@@ -134,19 +119,21 @@ class Stack:
             self.draw(item.controller, trigger.draw)
 
     def check_state_triggers(self) -> None:
-        """Rule 603.8: a state trigger triggers once, and not again until it has left the stack."""
+        """Rule 603.8: a state trigger triggers whenever its condition is true ("whenever you have no cards in
+        hand": a count of the cards in your hand at most 0), once, and not again until it has left the stack."""
         for obj in self.in_zone("battlefield"):
             computed = self.view()[obj.id]
             for ability in computed.abilities_with("trigger"):
-                if ability.trigger.on != "hand_empty":
+                if ability.trigger.on != "state":
                     continue
-                you = computed.controller
                 label = f"{obj.name}: {ability.label}"
                 waiting = any(i.source == obj.id and i.label == label for i in self.stack + self.pending_triggers)
-                if not waiting and not self.in_zone("hand", you):
-                    self.pending_triggers.append(
-                        StackItem(self.next_id("trigger"), label, you, obj.id, "trigger", ability.trigger)
-                    )
+                if waiting:
+                    continue
+                item = StackItem("", label, computed.controller, obj.id, "trigger", ability.trigger)
+                if self.condition_holds(item, ability.trigger.condition):
+                    item.id = self.next_id("trigger")
+                    self.pending_triggers.append(item)
                     self.emit("trigger-waits", rule="603.8", label=label)
 
     def begin_resolution(self, label: str) -> None:
@@ -159,8 +146,7 @@ class Stack:
         self.resolving = False
         if spell:
             card = self.get(spell)
-            self.leave(card)
-            self.place(card, "graveyard")
+            self.to_graveyard(card)
             self.changed()
         self.emit("resolution-ends", rule="608.2n")
 
@@ -232,6 +218,7 @@ class Stack:
             {
                 "incarnation": holder.incarnation if incarnation is None else incarnation,
                 **({"mana": info["mana"]} if info.get("mana") else {}),
+                **({"crewed": info["crewed"]} if info.get("crewed") else {}),  # the Vehicle it crewed (702.122b)
             }
             | ({"player": player} if (player := info.get("player")) else {}),
             program=trigger.program,

@@ -60,6 +60,9 @@ RULES: dict[str, str] = {
     "603.10a": "leaves-the-battlefield abilities look back: decided on the game before the event",
     "608.2b": "targets are checked again on resolution: illegal ones are not affected, all illegal fizzles",
     "614.8": "a regeneration shield replaces the next destruction this turn",
+    "117.1a": "a noninstant spell can be cast only in its caster's main phase with the stack empty",
+    "614.1": "replacement effects of permanents modify the events they watch (each once, 614.5)",
+    "616.1": "the affected player chooses the order of the replacement effects that apply to one event",
 }
 
 _OFF: ContextVar[frozenset[str]] = ContextVar("rulesref_rules_off", default=frozenset())

@@ -9,7 +9,7 @@ from .definitions import Ability, CardSpec, Filter
 from .errors import IllegalAction
 from .layers import Computed, compute
 from .mana import COLORS
-from .state import Counter, GameObject, StackItem
+from .state import Counter, GameObject
 
 
 class Zones:
@@ -22,6 +22,7 @@ class Zones:
         if to_zone == "battlefield":
             raise ValueError("use enter() to put an object onto the battlefield")
         from_zone = obj.zone
+        to_zone = self.destination(obj, to_zone)  # a replacement effect may send it elsewhere (614.1a)
         look_back = switches.on("603.10a")
         watch = self.leave_watch([obj]) if from_zone == "battlefield" and look_back else []
         self.leave(obj)
@@ -32,6 +33,14 @@ class Zones:
             watch = self.leave_watch([obj])  # switched off: decided on the game after the event
         self.fire_left(watch)  # rule 603.10a
         self.check_state_triggers()
+
+    def to_graveyard(self, obj: GameObject) -> str:
+        """Put an object into its owner's graveyard, or where a replacement effect sends it instead (614.1a);
+        returns the zone it went to."""
+        to_zone = self.destination(obj, "graveyard")
+        self.leave(obj)
+        self.place(obj, to_zone)
+        return to_zone
 
     def leave(self, obj: GameObject, *, remember: bool = True) -> None:
         """Rule 400.7: the object that arrives is a new object."""
@@ -198,7 +207,10 @@ class Zones:
         return obj
 
     def draw(self, player: str, count: int = 1) -> None:
+        """Draw ``count`` cards: each is one event a replacement effect may replace (121.2, 614.1a)."""
         for _ in range(count):
+            if not self.replace("draw", player=player, amount=1).happens:  # engine/replacements.py
+                continue
             library = self.in_zone("library", player)
             if not library:
                 self.players[player].drew_from_empty = True
@@ -215,8 +227,9 @@ class Zones:
         """Discard ``count`` cards (the whole hand when None); fewer if the hand is smaller (rule 609.3)."""
         hand = self.in_zone("hand", player)
         for card in hand if count is None else hand[:count]:
+            to_zone = self.destination(card, "graveyard")  # a replacement effect may send it elsewhere (614.1a)
             self.leave(card)
-            self.place(card, "graveyard")
+            self.place(card, to_zone)
             self.emit("discarded", player=self.player_name(player), name=card.name)
             self.changed()
             self.check_state_triggers()
@@ -226,9 +239,10 @@ class Zones:
         (rule 609.3). Returns how many moved."""
         library = self.in_zone("library", player)[:count]
         for card in library:
+            to_zone = self.destination(card, "graveyard")
             self.leave(card)
-            self.place(card, "graveyard")
-            self.emit("moved", name=card.name, from_zone="library", to_zone="graveyard")
+            self.place(card, to_zone)
+            self.emit("moved", name=card.name, from_zone="library", to_zone=to_zone)
             self.changed()
         self.check_state_triggers()
         return len(library)
@@ -257,27 +271,18 @@ class Zones:
 
     def put_into_graveyard(self, objects: list[GameObject]) -> None:
         """Move permanents to their owners' graveyards at once, then look for dies triggers."""
-        was_creature = {obj.id: self.computed(obj.id).is_creature for obj in objects}
         look_back = switches.on("603.10a")
         watch = self.leave_watch(objects) if look_back else []  # rule 603.10a: decided on the game before the event
         for obj in objects:
             self.remember(obj)
+        # Replacement effects decide where each goes before any moves (614.1a: "if it would die, instead").
+        destinations = {obj.id: self.destination(obj, "graveyard") for obj in objects}
         for obj in objects:
             self.leave(obj, remember=False)
-            self.place(obj, "graveyard")
-            self.emit("moved", name=obj.name, from_zone="battlefield", to_zone="graveyard")
+            self.place(obj, destinations[obj.id])
+            self.emit("moved", name=obj.name, from_zone="battlefield", to_zone=destinations[obj.id])
         self.changed()
         if not look_back:
             watch = self.leave_watch(objects)  # switched off: decided on the game after the event
         self.fire_left(watch)
-        for obj in objects:
-            if obj.card.token:
-                continue
-            known = self.last_known[obj.id]
-            # Undying (rule 702.93a) looks back at the permanent as it last existed (rule 704.8).
-            if was_creature[obj.id] and "undying" in known["keywords"] and not known["counters"].get("+1/+1"):
-                self.pending_triggers.append(
-                    StackItem(self.next_id("trigger"), f"{obj.name}: undying", known["controller"], obj.id, "undying")
-                )
-                self.emit("trigger-waits", label=f"{obj.name}: undying")
         self.check_state_triggers()

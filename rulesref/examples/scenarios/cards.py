@@ -18,15 +18,15 @@ from ..engine.definitions import (
     EffectSpec,
     Filter,
     LifeReplacement,
-    LossReplacement,
     Quantity,
     Selector,
     Trigger,
     TypeLine,
     valid_printed_value,
 )
+from ..engine.keywords import KEYWORD_TRIGGERS
 from ..engine.mana import COLORS, ManaCost
-from ..engine.spells import Amount, Condition, Cost, CostChange, Instruction, Program, TargetSpec
+from ..engine.spells import Amount, Condition, Cost, CostChange, Instruction, Program, Replacement, TargetSpec
 from .model import PT_RE
 from .tables import Table, interpolated
 
@@ -42,12 +42,13 @@ EVENT_TRIGGERS = (
     "cycled",
     "expend",
     "tapped_for_mana",
+    "crews",  # a creature tapped to pay a crew cost crews the Vehicle (702.122b)
     "reflexive",  # only the trigger of a "reflexive" instruction (603.12): no event fires it
 )
 DURATIONS = ("", "end_of_turn")
 # What a copy effect may leave uncopied (707.9c).
 COPY_KEEPS = ("name", "colors", "pt")
-TRIGGER_EVENTS = ("crews", "hand_empty") + EVENT_TRIGGERS
+TRIGGER_EVENTS = ("state",) + EVENT_TRIGGERS
 
 
 def build_cards(path: Path, raw_cards: dict[str, dict], params: dict[str, object]) -> dict[str, CardSpec]:
@@ -140,8 +141,7 @@ def build_ability(table: Table, params: dict) -> Ability:
     cda = table.table("cda")
     as_enters = table.table("as_enters")
     trigger = table.table("trigger")
-    damage_double = table.table("damage_double")
-    loss = table.table("loss_replacement")
+    replacement = table.table("replacement")
     prevent = table.table("prevent")
     life = table.table("life")
     combat = table.str("combat", "")
@@ -169,11 +169,10 @@ def build_ability(table: Table, params: dict) -> Ability:
         enters_tapped=table.bool("enters_tapped"),
         permanents_enter_tapped=table.bool("permanents_enter_tapped"),
         counters_on_enter=counters_on_enter,
-        trigger=build_trigger(trigger, params) if trigger else None,
+        trigger=build_trigger(trigger, params) if trigger else KEYWORD_TRIGGERS.get(keyword),  # undying (702.93a)
         activated=table.str("activated", ""),
         tap_cost=table.bool("tap_cost"),
-        damage_double=build_filter(damage_double) if damage_double else None,
-        loss_replacement=build_loss(loss) if loss else None,
+        replacement=build_replacement(replacement, params) if replacement else None,
         combat=combat,
         prevent=build_filter(prevent) if prevent else None,
         life=build_life(life) if life else None,
@@ -281,6 +280,8 @@ def build_trigger(table: Table, params: dict) -> Trigger:
         draw=table.int("draw", 0, minimum=0),
         **build_trigger_parts(table, params),
     )
+    if on == "state" and trigger.condition is None:
+        raise table.error("condition", "a state trigger (603.8) triggers whenever its condition is true: give it")
     if trigger.program is not None and (trigger.effect is not None or trigger.draw):
         raise table.error("resolve", "say everything it does in resolve (not with effect or draw as well)")
     table.done()
@@ -288,30 +289,69 @@ def build_trigger(table: Table, params: dict) -> Trigger:
 
 
 def build_life(table: Table) -> LifeReplacement:
-    """``life = { gain = "double" }``, ``life = { floor = 1, while_you_control = { types = ["Creature"] } }``."""
-    gain = table.str("gain", "")
-    if gain not in ("", "double", "triple"):
-        raise table.error("gain", f"{gain!r}: double or triple")
+    """``life = { floor = 1, while_you_control = { types = ["Creature"] } }`` (Worship)."""
     condition = table.table("while_you_control")
     replacement = LifeReplacement(
-        gain_multiplier={"": 1, "double": 2, "triple": 3}[gain],
-        floor=table.int("floor") if table.has("floor") else None,
+        floor=table.int("floor", required=True),
         while_you_control=build_filter(condition) if condition else None,
     )
-    if replacement.gain_multiplier == 1 and replacement.floor is None:
-        raise table.error(None, "the replacement does nothing: give gain or floor")
     table.done()
     return replacement
 
 
-def build_loss(table: Table) -> LossReplacement:
-    loss = LossReplacement(
-        shuffle_into_library=table.bool("shuffle_into_library", True),
-        draw=table.int("draw", 0, minimum=0),
-        life=table.int("life"),
+REPLACED_EVENTS = ("damage", "gain_life", "draw", "lose_game", "zone_change")
+RECIPIENTS = ("", "you", "opponent", "permanent")
+
+
+def build_replacement(table: Table, params: dict) -> Replacement:
+    """``replacement = { event = "damage", source = {filter}, multiply = 2 }``: a replacement effect (614.1a)."""
+    event = table.str("event", required=True)
+    if event not in REPLACED_EVENTS:
+        raise table.error("event", f"{event!r} is not one of {', '.join(REPLACED_EVENTS)}")
+    source = table.table("source")
+    condition = table.table("condition")
+    what = table.raw("what")
+    recipient = table.str("recipient", "")
+    if recipient not in RECIPIENTS:
+        raise table.error("recipient", "you, opponent or permanent")
+    player = table.str("player", "you")
+    if player not in ("you", "opponent", "any"):
+        raise table.error("player", "you, opponent or any")
+    zone = table.str("zone", "")
+    for key in ("from_zone", "to_zone", "zone"):
+        named = table.str(key, "")
+        if named and named not in ZONES:
+            raise table.error(key, f"{named!r} is not a zone")
+    if what is not None and what != "self" and not isinstance(what, dict):
+        raise table.error("what", 'what = "self" or a filter table')
+    replacement = Replacement(
+        event=event,
+        source=build_filter(source) if source else None,
+        recipient=recipient,
+        player=player,
+        what=build_filter(Table(table.path, table.field("what"), what)) if isinstance(what, dict) else None,
+        self_only=what == "self",
+        from_zone=table.str("from_zone", ""),
+        to_zone=table.str("to_zone", ""),
+        condition=build_condition(condition) if condition else None,
+        multiply=table.int("multiply", 1, minimum=0),
+        plus=table.int("plus", 0),
+        zone=zone,
+        instead=tuple(build_instruction(t, params) for t in table.tables("instead")),
     )
+    if event != "damage" and (replacement.source is not None or recipient):
+        raise table.error("source", 'source and recipient belong to event = "damage"')
+    if (event == "zone_change") != (what is not None or bool(replacement.to_zone)):
+        raise table.error("what", 'event = "zone_change" says what moves (what) or where to (to_zone), and only it')
+    if zone and event != "zone_change":
+        raise table.error("zone", 'zone (where it goes instead) belongs to event = "zone_change"')
+    changes_amount = replacement.multiply != 1 or replacement.plus
+    if changes_amount and event not in ("damage", "gain_life"):
+        raise table.error("multiply", "only an amount of damage or life gained is multiplied")
+    if sum((bool(changes_amount), bool(zone), bool(replacement.instead))) != 1:
+        raise table.error(None, "say what happens instead: multiply/plus, zone, or instead = [instructions]")
     table.done()
-    return loss
+    return replacement
 
 
 FILTER_KEYS = {
@@ -505,8 +545,12 @@ INSTRUCTIONS = (
     "gets",
     "reflexive",
     "regenerate",
+    "set_life",
+    "shuffle_into_library",
+    "return_to_hand",
+    "return_to_battlefield",
 )
-AMOUNT_READS = ("", "x", "power", "toughness", "life", "counters", "count")
+AMOUNT_READS = ("", "x", "power", "toughness", "life", "counters", "count", "that_much")
 SPECIAL_MANA = ("chosen_color_of_permanent", "could_produce", "double_pool")
 PROGRAM_KEYS = ("resolve", "targets", "modes", "choose", "kicked_modes", "additional", "kicker")
 
@@ -649,6 +693,7 @@ def build_instruction(table: Table, params: dict) -> Instruction:
         "effect",
         "gets",
         "regenerate",
+        "return_to_battlefield",
     ) and not (instruction.what):
         raise table.error("what", f"{do} needs what (self, a target's name, subject, sacrificed)")
     if do == "pay" and instruction.cost.mana and any(sym.text == "X" for sym in instruction.cost.mana.symbols):
@@ -709,10 +754,24 @@ def build_trigger_parts(table: Table, params: dict) -> dict:
 
 
 def build_condition(table: Table) -> Condition:
+    """``condition = { controls = {filter} }``, ``{ life_at_least = 40 }``, ``{ count = {filter}, at_most = 0 }``,
+    ``{ counters = "+1/+1", at_most = 0 }`` (spells.Condition)."""
     controls = table.table("controls")
+    count = table.table("count")
     condition = Condition(
         life_at_least=table.int("life_at_least"),
         controls=build_filter(controls) if controls else None,
+        count=build_filter(count) if count else None,
+        counters=table.str("counters", ""),
+        at_least=table.int("at_least", minimum=0) if table.has("at_least") else None,
+        at_most=table.int("at_most", minimum=0) if table.has("at_most") else None,
     )
+    compared = condition.count is not None or bool(condition.counters)
+    if condition.count is not None and condition.counters:
+        raise table.error("counters", "count objects or counters, not both")
+    if compared != (condition.at_least is not None or condition.at_most is not None):
+        raise table.error("at_least", "count and counters go with at_least or at_most")
+    if not (compared or condition.controls is not None or condition.life_at_least is not None):
+        raise table.error(None, "the condition says nothing: give controls, life_at_least, count or counters")
     table.done()
     return condition

@@ -142,6 +142,17 @@ def _objects(scope: Scope, table: Table, key: str, missing: str) -> list[str]:
     return found
 
 
+def replacement_choices(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
+    """``replacement_order = ["violence-b", "violence-a"]``: the replacement effects the affected player
+    applies first (616.1), by the id of the permanent whose ability it is (``id.ability-key`` when it has
+    two)."""
+    found = list(table.strings(key))
+    for name in found:
+        if name.split(".")[0] not in scope.object_ids:
+            raise table.error(key, f"no object {name.split('.')[0]!r}")
+    return found
+
+
 def some_objects(scope: Scope, table: Table, key: str, args: dict) -> list[str]:
     return _objects(scope, table, key, "name the objects")
 
@@ -435,8 +446,9 @@ ACTIONS.update(
 # The fields every step has besides its action's.
 # ``when``: the parameter values the step is taken with. ``trigger_targets``: the targets a triggered
 # ability this step puts on the stack takes (603.3d), by target name; without it the engine takes the
-# first legal ones.
-COMMON_FIELDS = ("do", "text", "expect", "when", "trigger_targets")
+# first legal ones. ``replacement_order``: which replacement effect applies first where two or more would
+# modify one event (616.1; engine/replacements.py); without it, the battlefield's order.
+COMMON_FIELDS = ("do", "text", "expect", "when", "trigger_targets", "replacement_order")
 
 
 def read_step(scope: Scope, index: int, table: Table) -> Step:
@@ -450,6 +462,8 @@ def read_step(scope: Scope, index: int, table: Table) -> Step:
     args = step_args(scope, do, table)
     if table.has("trigger_targets"):
         args["trigger_targets"] = some_targets(scope, table, "trigger_targets", args)
+    if table.has("replacement_order"):
+        args["replacement_order"] = replacement_choices(scope, table, "replacement_order", args)
     expects = []
     for n, expect in enumerate(table.tables("expect")):
         expects.extend(read_expectations(scope, n, expect, do))

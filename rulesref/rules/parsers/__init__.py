@@ -6,7 +6,8 @@ import's ``--game``, or by quickstart from the game names in the file's title bl
 ``detect(source) -> bool`` and ``parse(source) -> ParseResult``; an official
 layout published per language for one date says ``SAME_DATE_AS_SOURCE = True``, one whose
 translations state the version of the original they translate ``SAME_VERSION_AS_SOURCE = True``
-(``stated_language(lines)`` may tell the language the first lines state), and a
+(``stated_language(lines)`` may tell the language the first lines state; ``refusal(source)`` may
+say why a file no format reads is not rules of its kind, a known neighbour), and a
 format whose files state their own edition and language (quickstart imports them without
 a manifest entry) says ``STATES_EDITION = True``.
 :func:`parse_source` picks the format (or checks the one forced by the caller) and
@@ -111,6 +112,10 @@ def detect_format(source: SourceText) -> str:
                 f"a glossary without rules (format {name!r}): import it into its edition with import_glossary",
                 path=source.path,
             )
+    # A format may know a near neighbour that is not rules of its kind, and say why (``refusal``).
+    for module in PARSERS.values():
+        if (error := getattr(module, "refusal", lambda source: None)(source)) is not None:
+            raise error
     raise ParseError(
         "no recognisable rules: the file matches none of the formats " + ", ".join(FORMATS),
         path=source.path,
@@ -130,7 +135,8 @@ def parse_source(source: SourceText, *, format: str | None = None, scheme: str |
     elif source.kind == "pdf" and format != pdf.FORMAT:
         raise ParseError(f"a PDF, read by the {pdf.FORMAT!r} format, not {format!r}", path=source.path)
     elif not PARSERS[format].detect(source):
-        raise ParseError(f"the file does not look like the {format!r} format", path=source.path)
+        refusal = getattr(PARSERS[format], "refusal", lambda source: None)(source)
+        raise refusal or ParseError(f"the file does not look like the {format!r} format", path=source.path)
     result = PARSERS[format].parse(source)
     # What reading the bytes had to guess (Windows-1252) or could not restore comes first.
     result.report.warnings[:0] = [Warning(line, message) for line, message in getattr(source, "warnings", ())]

@@ -39,7 +39,11 @@ def parse_month_date(text: str, locale: str) -> datetime.date | None:
 
 
 def _templates() -> list[tuple[langdata.Language, str]]:
-    return [(lang, template) for lang in langdata.LANGUAGES.values() for template in lang.edition_statements]
+    """Every language's statement templates, then the same without their final full stop (the
+    editions of 2023-11-17 and 2024-02-06 print "These rules are effective as of November 17, 2023"):
+    a statement with its stop is read with it."""
+    templates = [(lang, template) for lang in langdata.LANGUAGES.values() for template in lang.edition_statements]
+    return templates + [(lang, template[:-1]) for lang, template in templates if template.endswith(".")]
 
 
 def read_statement(line: str, number: int) -> EditionStatement | None:

@@ -31,6 +31,7 @@ from .alignment import (
 from .cards import card_named, card_names, entries_mentioning, some_cards
 from .editions import (
     edition_by_slug,
+    edition_counts,
     edition_named,
     editions_by_key,
     editions_by_slug,
@@ -40,6 +41,7 @@ from .editions import (
     home_listing,
     newest_edition,
     newest_edition_like,
+    with_counts,
 )
 from .entries import (
     LEVELS,
@@ -89,7 +91,9 @@ __all__ = [
     "edition_named",
     "newest_edition",
     "newest_edition_like",
+    "with_counts",
     "edition_by_slug",
+    "edition_counts",
     "game_editions",
     "home_listing",
     "editions_by_key",
