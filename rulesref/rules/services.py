@@ -48,6 +48,11 @@ class ImportFailed(Exception):
     """An import that cannot go ahead; ``str()`` is one line naming file, line and reason."""
 
 
+class NoEffectiveDate(ImportFailed):
+    """The source states no effective date and none was given (``import_archive`` then gives the
+    date in the file's name)."""
+
+
 @dataclass
 class EditionKey:
     slug: str
@@ -156,6 +161,7 @@ def edition_import(
     progress: Progress | None = None,
     game_name: str | None = None,
     numbering: str | None = None,
+    defer_concepts: bool = False,
 ) -> ImportReport:
     """Import one source file as one edition, updating that edition's rows in place.
 
@@ -167,6 +173,10 @@ def edition_import(
     A ``game`` that is not known is registered when ``game_name`` is given, with ``language``
     as its original language and ``numbering`` as its scheme (default: guessed from the numbers
     the parser found); it is stored in the same transaction as the edition.
+
+    ``defer_concepts`` (``import_archive``, many editions in a row) aligns the edition with its
+    neighbours but leaves the game's concepts to be rebuilt once after the last edition
+    (``concepts.concepts_complete``): until then the new entries have no concept.
     """
     path = Path(path)
     game_info, lang, new_game = _game_and_language(
@@ -200,7 +210,7 @@ def edition_import(
     statement = result.edition
     if key is None:
         if statement is None or statement.date is None:
-            raise ImportFailed(f"{path}: the source states no effective date; pass --edition (a date or a slug)")
+            raise NoEffectiveDate(f"{path}: the source states no effective date; pass --edition (a date or a slug)")
         key = EditionKey(statement.date.isoformat(), statement.date)
     elif statement is not None and statement.date is not None and key.date != statement.date:
         report.warnings.append(
@@ -245,6 +255,7 @@ def edition_import(
             translates_key=translates_key,
             report=report,
             progress=progress,
+            defer_concepts=defer_concepts,
         )
     return report
 
@@ -428,6 +439,7 @@ def _store(
     translates_key: str | None,
     report: ImportReport,
     progress: Progress | None,
+    defer_concepts: bool = False,
 ) -> bool:
     game = _game_row(game_info)
     existing = Edition.objects.filter(game=game, language=language, slug=key.slug).first()
@@ -480,7 +492,7 @@ def _store(
     report.rows = sync
     glossary_entries_sync(edition=edition, parsed=result.glossary)
     refresh_statistics(Entry, Example, CrossReference, GlossaryEntry)
-    concepts.alignment_refresh(game=game)
+    concepts.alignment_refresh(game=game, rebuild_concepts=not defer_concepts)
     report.unresolved = selectors.unresolved_references(edition)
     report.alignment = selectors.alignment_summary(Edition.objects.get(pk=edition.pk))
     return True

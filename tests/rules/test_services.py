@@ -139,7 +139,8 @@ BAD_INPUTS = [
     ("directory", None, "is a directory"),
     ("empty.txt", b"", "the file is empty"),
     ("binary.txt", b"208.1 abc\x00\x01\x02", "binary file (NUL byte at offset 9)"),
-    ("latin1.txt", "208.1. Una carta può\n".encode("latin-1"), "not UTF-8: byte 0xf2 at offset 19"),
+    # Latin-1 is read as Windows-1252 (with a warning); 0x81 is neither UTF-8 nor Windows-1252.
+    ("neither.txt", b"208.1. Una carta pu\x81\n", "not UTF-8: byte 0x81 at offset 19"),
     ("prose.txt", b"Just a shopping list.\nMilk\nEggs\n", "no recognisable rules"),
 ]
 

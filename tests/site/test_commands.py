@@ -65,12 +65,13 @@ def test_import_rules_dry_run_writes_nothing():
 
 def test_import_rules_failure_is_one_line_with_file_and_reason(tmp_path):
     bad = tmp_path / "regole.txt"
-    bad.write_bytes("208.1. Una carta può avere\n".encode("latin-1"))
+    # Neither UTF-8 nor Windows-1252 (0x81 is undefined there; Latin-1 text is read as Windows-1252).
+    bad.write_bytes(b"208.1. Una carta pu\x81 avere\n")
     with pytest.raises(CommandError) as error:
         run("import_rules", str(bad), "--game", "mtg", "--lang", "it", "--edition", "2024-10-02")
     message = str(error.value)
     assert "\n" not in message
-    assert message == f"{bad}:1: not UTF-8: byte 0xf2 at offset 19 cannot be decoded"
+    assert message == f"{bad}:1: not UTF-8: byte 0x81 at offset 19 cannot be decoded"
 
 
 def test_quickstart_imports_the_bundled_data_and_a_second_run_changes_nothing(settings):
@@ -206,6 +207,7 @@ def test_quickstart_fails_when_no_corpus_file_can_be_imported(settings, tmp_path
         "import_glossary",
         "run_example",
         "fetch_rules",
+        "import_archive",
     ],
 )
 def test_every_command_has_help(name):

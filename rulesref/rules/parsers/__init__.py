@@ -35,7 +35,7 @@ from . import (
     pdf,
     rulebook_layout,
 )
-from .base import ParseError, ParseResult, finish
+from .base import ParseError, ParseResult, Warning, finish
 from .source import SourceText, read_source
 
 # Order matters for autodetection: the most specific layouts first (a PDF is known by its bytes).
@@ -138,6 +138,8 @@ def parse_source(source: SourceText, *, format: str | None = None, scheme: str |
         refusal = getattr(PARSERS[format], "refusal", lambda source: None)(source)
         raise refusal or ParseError(f"the file does not look like the {format!r} format", path=source.path)
     result = PARSERS[format].parse(source)
+    # What reading the bytes had to guess (Windows-1252) or could not restore comes first.
+    result.report.warnings[:0] = [Warning(line, message) for line, message in getattr(source, "warnings", ())]
     if not any(entry.kind in ("rule", "subrule") for entry in result.entries):
         raise ParseError("no numbered rules found in the file", path=source.path)
     if scheme is not None:
