@@ -165,7 +165,17 @@ def test_arbitrary_bytes_are_read_or_refused_with_a_parse_error(tmp_path_factory
         assert str(error).startswith(f"{path}"), str(error)
         assert "\n" not in str(error)
         return
-    assert source.text == data.decode("utf-8").removeprefix("\ufeff")
+    # Bytes that are not UTF-8 but read as Windows-1252 (or DOS code page 437) text are read so, and say so.
+    single_byte = {"Windows-1252": "cp1252", "DOS code page 437": "cp437"}
+    if source.encoding in single_byte:
+        assert source.text == data.decode(single_byte[source.encoding])
+        assert source.warnings[0][1].startswith(f"read as {source.encoding}: not UTF-8 (byte 0x")
+    elif source.encoding.startswith(("UTF-16", "UTF-32")) and not source.warnings:  # announced by a byte-order mark
+        codec = source.encoding.replace(" (little-endian)", "-le").replace(" (big-endian)", "-be").lower()
+        assert source.text == data.decode(codec).removeprefix("\ufeff")
+    else:
+        assert source.encoding == "UTF-8"
+        assert source.text == data.decode("utf-8").removeprefix("\ufeff")
 
 
 @cache
