@@ -6,7 +6,7 @@ import sys
 
 from tqdm import tqdm
 
-from .store import BuildReport, Refresh, build_generation, ensure_index
+from .store import BuildReport, IndexBuildFailed, Refresh, build_generation, ensure_index, index_state
 
 
 def index_progress(*, enabled: bool = True, stream=None):
@@ -45,3 +45,25 @@ def ensure_with_progress(*, show: bool = True) -> Refresh:
         return ensure_index(progress=update)
     finally:
         close()
+
+
+def refresh_after_import(*, skip: bool, quiet: bool) -> str:
+    """What an import command prints about the index after its change: nothing when it is current, that
+    it is stale when ``skip`` (``--no-index``), else the rebuild's lines (one rebuild, progress drawn
+    unless ``quiet``); a failed build leaves the committed rows and says the index is behind."""
+    if index_state() == "current":
+        return ""
+    if skip:
+        return "the search index is stale: run “python manage.py build_index”"
+    try:
+        refresh = ensure_with_progress(show=not quiet)
+    except IndexBuildFailed as error:
+        # The rows are committed; only the index is behind (the pages say so).
+        return f"imported, but the search index is stale: {error}"
+    lines = list(refresh.removed)
+    if refresh.state == "queued":
+        lines.append("another index build is running: a rebuild is queued and runs as soon as it finishes")
+    elif refresh.state == "built":
+        built = refresh.report
+        lines.append(f"search index rebuilt: {sum(built.documents.values())} documents in {built.seconds} s")
+    return "\n".join(lines)

@@ -7,8 +7,7 @@ from rulesref.core.progress import progress_bar
 from rulesref.core.text import InvalidText, check_text
 from rulesref.rules.archive import archive_import
 from rulesref.rules.services import ImportFailed
-from rulesref.search.progress import ensure_with_progress
-from rulesref.search.store import IndexBuildFailed, index_state
+from rulesref.search.progress import refresh_after_import
 from rulesref.site.setup import compute_comparisons
 
 DOWNLOADS_NOTE = "downloads: each edition's is built when it is first downloaded"
@@ -57,7 +56,7 @@ class Command(BaseCommand):
             # every edition's took 220 s of the archive's import (benchmarks/archive.py); each is built when
             # first downloaded (opendata/downloads.py download_file) and kept.
             notes += [compute_comparisons([report.game]), DOWNLOADS_NOTE]
-        notes.append(refresh_index(skip=options["no_index"], quiet=quiet))
+        notes.append(refresh_after_import(skip=options["no_index"], quiet=quiet))
         notes = [note for note in notes if note]
         if quiet:
             data = report.as_json()
@@ -70,22 +69,3 @@ class Command(BaseCommand):
             self.stdout.write(f"concepts of {report.game} rebuilt in {report.concepts_seconds:.1f} s")
         for line in notes:
             self.stdout.write(line)
-
-
-def refresh_index(*, skip: bool, quiet: bool) -> str:
-    """Rebuild the search index once, after the whole folder (as ``import_rules`` does after one file)."""
-    if index_state() == "current":
-        return ""
-    if skip:
-        return "the search index is stale: run “python manage.py build_index”"
-    try:
-        refresh = ensure_with_progress(show=not quiet)
-    except IndexBuildFailed as error:
-        return f"imported, but the search index is stale: {error}"
-    lines = list(refresh.removed)
-    if refresh.state == "queued":
-        lines.append("another index build is running: a rebuild is queued and runs as soon as it finishes")
-    elif refresh.state == "built":
-        built = refresh.report
-        lines.append(f"search index rebuilt: {sum(built.documents.values())} documents in {built.seconds} s")
-    return "\n".join(lines)

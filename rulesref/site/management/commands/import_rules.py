@@ -13,8 +13,7 @@ from rulesref.core.text import InvalidText, check_text
 from rulesref.rules.parsers import FORMATS
 from rulesref.rules.parsers.numbers import SCHEMES
 from rulesref.rules.services import ImportFailed, ImportReport, edition_import
-from rulesref.search.progress import ensure_with_progress
-from rulesref.search.store import IndexBuildFailed, index_state
+from rulesref.search.progress import refresh_after_import
 from rulesref.site.setup import compute_comparisons, compute_downloads
 
 # Names of the arguments that are text, as the user typed them.
@@ -114,22 +113,7 @@ class Command(BaseCommand):
 
     def refresh_index(self, report: ImportReport, *, skip: bool, quiet: bool) -> str:
         """Rebuild the search index after a change, or say that it is stale."""
-        if report.dry_run or index_state() == "current":
-            return ""
-        if skip:
-            return "the search index is stale: run “python manage.py build_index”"
-        try:
-            refresh = ensure_with_progress(show=not quiet)
-        except IndexBuildFailed as error:
-            # The rows are committed; only the index is behind (the pages say so).
-            return f"imported, but the search index is stale: {error}"
-        lines = list(refresh.removed)
-        if refresh.state == "queued":
-            lines.append("another index build is running: a rebuild is queued and runs as soon as it finishes")
-        elif refresh.state == "built":
-            built = refresh.report
-            lines.append(f"search index rebuilt: {sum(built.documents.values())} documents in {built.seconds} s")
-        return "\n".join(lines)
+        return "" if report.dry_run else refresh_after_import(skip=skip, quiet=quiet)
 
     @staticmethod
     def is_original(report: ImportReport) -> bool:
