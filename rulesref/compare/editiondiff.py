@@ -65,8 +65,21 @@ TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–
 
 
 def same_wording(a: Entry, b: Entry) -> bool:
-    """The same words, whatever the quotes, apostrophes and dashes are printed as ("--" is a dash too)."""
-    return _plain_typography(entry_content(a)) == _plain_typography(entry_content(b))
+    """The same words, whatever the quotes, apostrophes and dashes are printed as ("--" is a dash too);
+    a U+FFFD that a damaged file printed for one of them (2005-10-01's "who\ufffdve") stands for any
+    character that is not a letter or a digit."""
+    old, new = _plain_typography(entry_content(a)), _plain_typography(entry_content(b))
+    if old == new:
+        return True
+    if len(old) != len(new) or REPLACEMENT not in old + new:
+        return False
+    return all(
+        x == y or (REPLACEMENT in (x, y) and not (x + y).replace(REPLACEMENT, "").isalnum())
+        for x, y in zip(old, new, strict=True)
+    )
+
+
+REPLACEMENT = "\ufffd"
 
 
 def _plain_typography(text: str) -> str:

@@ -66,10 +66,13 @@ def synthetic(django_db_blocker, tmp_path_factory):
             (folder / f"long-{date}.txt").write_text(small_cr(date, rules), encoding="utf-8")
             edition_import(path=folder / f"long-{date}.txt", game="synth2", language="en", game_name="Long",
                            numbering="cr")  # fmt: skip
-        # A third game whose second edition prints its quotes typographically, nothing else.
+        # A third game whose second edition prints its quotes typographically, nothing else, and whose
+        # third lost two of them to U+FFFD (as the archive's 2005-10-01 did); its fourth changes a word.
         for date, text in (
             ("2032-01-01", "It's the owner's card -- \"in play\"."),
             ("2032-02-01", "It’s the owner’s card — “in play”."),
+            ("2032-03-01", "It\ufffds the owner\ufffds card — “in play”."),
+            ("2032-04-01", "It\ufffds the owner\ufffds card — “on the battlefield”."),
         ):
             (folder / f"quotes-{date}.txt").write_text(small_cr(date, [("100.1", text)]), encoding="utf-8")
             edition_import(path=folder / f"quotes-{date}.txt", game="synth3", language="en", game_name="Quotes",
@@ -344,10 +347,15 @@ def test_the_history_page_speaks_the_interface_language(client, traced, ui, firs
 
 def test_quotes_and_dashes_printed_otherwise_are_typography_not_a_rewording(traced):
     entry = Entry.objects.select_related("edition__game").get(
-        edition__game__slug="synth3", edition__slug="2032-02-01", number="100.1"
+        edition__game__slug="synth3", edition__slug="2032-04-01", number="100.1"
     )
     out = StringIO()
     call_command("rule_history", "--game", "synth3", "--lang", "en", "100.1", stdout=out)
-    lines = out.getvalue().splitlines()
-    assert lines[2] == "2032-02-01  100.1  typography only (quotes, apostrophes, dashes)"
-    assert [step.changes for step in rule_trace(entry).steps] == [["typography"], []]
+    lines = [line for line in out.getvalue().splitlines() if not line.startswith("    ")]
+    assert lines[2:] == [
+        "2032-04-01  100.1  reworded",
+        "2032-03-01  100.1  typography only (quotes, apostrophes, dashes)",
+        "2032-02-01  100.1  typography only (quotes, apostrophes, dashes)",
+        "2032-01-01  100.1  in the oldest edition here",
+    ]
+    assert [step.changes for step in rule_trace(entry).steps] == [["reworded"], ["typography"], ["typography"], []]

@@ -150,3 +150,18 @@ def test_an_encoding_warning_reaches_the_parse_report(tmp_path):
     result = parse_file(path)
     assert [(w.line, w.message[:24]) for w in result.report.warnings][:1] == [(20, "read as Windows-1252: no")]
     assert result.entries[-1].text == "A player\u2019s deck."
+
+
+def test_replacement_characters_printed_in_a_file_are_counted_with_their_lines(tmp_path):
+    path = tmp_path / "rules.txt"
+    path.write_text("Rules\n\n100.1. Who\ufffdve moved on.\n100.2. None.\n100.3. It\ufffds the owner\ufffds.\n")
+    source = read_source(path)
+    assert source.encoding == "UTF-8"
+    assert source.text.count("\ufffd") == 3
+    assert source.warnings == [
+        (
+            3,
+            "3 characters are U+FFFD, the replacement character: what they were was lost before this file was "
+            "written (lines 3, 5)",
+        )
+    ]

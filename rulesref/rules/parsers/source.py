@@ -115,6 +115,8 @@ def read_source(path: str | Path) -> SourceText:
     text, encoding = decode(data, name, warnings=warnings)
     if not text.strip():
         raise ParseError("the file is empty", path=name)
+    if REPLACEMENT in text and not warnings:
+        warnings.append(_replaced_warning(text))
     return SourceText(
         path=name, text=text, sha256=hashlib.sha256(data).hexdigest(), encoding=encoding, warnings=warnings
     )
@@ -305,3 +307,16 @@ def damaged_utf16(data: bytes) -> tuple[str, str, tuple[int, str]] | None:
         f"{len(lost_lines)} characters are lost{where} and read as U+FFFD{restored}"
     )
     return text, encoding, (lost_lines[0] if lost_lines else 1, message)
+
+
+def _replaced_warning(text: str) -> tuple[int, str]:
+    """A text that holds U+FFFD, the replacement character, as it was written (the archive's 2005-10-01
+    prints "who\ufffdve" where the other editions print "who’ve"): what those characters were is lost
+    before the file was; the warning counts them and names the first lines."""
+    lines = [number for number, line in enumerate(LINE_BREAK_RE.split(text), start=1) if REPLACEMENT in line]
+    shown = ", ".join(str(number) for number in lines[:SHOWN_LINES]) + (" …" if len(lines) > SHOWN_LINES else "")
+    return (
+        lines[0],
+        f"{text.count(REPLACEMENT)} characters are U+FFFD, the replacement character: what they were was lost "
+        f"before this file was written (lines {shown})",
+    )
