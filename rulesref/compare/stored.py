@@ -38,7 +38,7 @@ from django.conf import settings
 from django.core.cache.backends.filebased import FileBasedCache
 
 from rulesref.rules.models import Edition, EditionAlignment, Entry, EntryLink
-from rulesref.rules.selectors import content_version, number_under, same_rule_in
+from rulesref.rules.selectors import content_version, current_edition_ids, number_under, same_rule_in
 
 from .editiondiff import CHANGED, KINDS, MOVED, UNCHANGED, chapter_of, chapter_titles, edition_diff
 from .freshness import FreshnessReport, freshness_report
@@ -379,10 +379,6 @@ def _scope_in(translation: Edition, newest: Edition, scope: str) -> str:
 # Computing ahead
 
 
-def _languages(game: str) -> list[str]:
-    return list(Edition.objects.for_game(game).order_by().values_list("language", flat=True).distinct())
-
-
 def comparisons_refresh(*, game: str) -> Iterator[str]:
     """Compute and keep what the pages of ``game`` will ask for first: the difference of each language's
     current edition with the one before it (older → newer, as aligned at import) and the freshness of
@@ -395,7 +391,7 @@ def comparisons_refresh(*, game: str) -> Iterator[str]:
         .select_related("source__game", "target__game")
         .order_by("source__language", "source__effective_date", "pk")
     )
-    current = {edition.pk for edition in (Edition.objects.newest(game, lang) for lang in _languages(game)) if edition}
+    current = current_edition_ids(game)
     store = _store()
     for alignment in pairs:
         old, new = alignment.source, alignment.target

@@ -26,7 +26,7 @@ from pathlib import Path
 from django.conf import settings
 
 from rulesref.rules.models import Edition
-from rulesref.rules.selectors import content_version
+from rulesref.rules.selectors import content_version, current_edition_ids
 
 from .dataset import dataset_zip, write_replacing
 
@@ -69,14 +69,12 @@ def downloads_refresh(*, game: str, force: bool = False) -> Iterator[str]:
     the archive imported (124 English editions) writing every one took 208 s of each import."""
     fingerprint = content_version(game).fingerprint
     editions = Edition.objects.for_game(game).with_source().defer("report", "translates__report")
+    current = current_edition_ids(game)
     kept = set()
-    languages = set()
     for edition in editions.by_game_and_language():
         path = download_path(edition, fingerprint)
         kept.add(path)
-        current = edition.language not in languages
-        languages.add(edition.language)
-        if (path.is_file() or not current) and not force:
+        if (path.is_file() or edition.pk not in current) and not force:
             continue
         start = time.perf_counter()
         path.parent.mkdir(parents=True, exist_ok=True)

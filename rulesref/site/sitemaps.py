@@ -21,14 +21,8 @@ from rulesref.rules.models import Edition, Entry, Game, GlossaryEntry
 
 def current_edition_ids() -> list[int]:
     """The newest edition of each (game, language): the editions whose pages the sitemap lists."""
-    found = []
-    for game in Game.objects.values_list("slug", flat=True):
-        languages = set()
-        for edition in selectors.editions_of(game):
-            if edition.language not in languages:
-                languages.add(edition.language)
-                found.append(edition.pk)
-    return found
+    games = Game.objects.values_list("slug", flat=True)
+    return sorted(pk for game in games for pk in selectors.current_edition_ids(game))
 
 
 def latest_import(editions) -> object:

@@ -30,6 +30,7 @@ from .alignment import (
 )
 from .cards import card_named, card_names, entries_mentioning, some_cards
 from .editions import (
+    current_edition_ids,
     edition_by_slug,
     edition_counts,
     edition_named,
@@ -92,6 +93,7 @@ __all__ = [
     "newest_edition",
     "newest_edition_like",
     "with_counts",
+    "current_edition_ids",
     "edition_by_slug",
     "edition_counts",
     "game_editions",

@@ -24,6 +24,15 @@ def editions_of(game: str) -> list[Edition]:
     return list(Edition.objects.for_game(game).for_pages().newest_first())
 
 
+def current_edition_ids(game: str) -> set[int]:
+    """The newest edition of each language of ``game`` (``newest_edition`` for every language at once):
+    what the sitemap lists and what an import computes ahead, an older edition waiting for its reader."""
+    found: dict[str, int] = {}
+    for edition in editions_of(game):
+        found.setdefault(edition.language, edition.pk)
+    return set(found.values())
+
+
 def edition_named(game: str, language: str, slug: str) -> Edition | None:
     """The edition of (game, language, slug) in the game's snapshot (``editions_of``: no query while the
     data is unchanged, the import report left out); ``edition_by_slug`` asks the database."""
