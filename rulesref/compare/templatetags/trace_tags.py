@@ -7,22 +7,23 @@ from django.utils.html import format_html_join
 register = template.Library()
 
 
+def _edition_url(name: str, edition, number: str) -> str:
+    try:
+        return reverse(name, args=[edition.game.slug, edition.language, edition.slug, number])
+    except NoReverseMatch:
+        return ""
+
+
 @register.simple_tag
 def rule_url(edition, number: str) -> str:
     """The rule page of ``number`` in ``edition`` ("" for a number the rule pages cannot address)."""
-    try:
-        return reverse("rules:entry-detail", args=[edition.game.slug, edition.language, edition.slug, number])
-    except NoReverseMatch:
-        return ""
+    return _edition_url("rules:entry-detail", edition, number)
 
 
 @register.simple_tag
 def history_url(edition, number: str) -> str:
     """The history page of ``number`` in ``edition``."""
-    try:
-        return reverse("compare:history", args=[edition.game.slug, edition.language, edition.slug, number])
-    except NoReverseMatch:
-        return ""
+    return _edition_url("compare:history", edition, number)
 
 
 @register.simple_tag
