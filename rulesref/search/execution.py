@@ -168,6 +168,28 @@ def consequence_forms(generation, language: str) -> tuple[str, ...]:
     return forms
 
 
+def _rarer(index, group: tuple, docs: list[int]) -> dict[int, float]:
+    """For a word of several forms (a paraphrase's, "at the same time" or "simultaneously"), each of ``docs``
+    → the rarity of the rarest form it holds, where that is rarer than the word's commonest form. The
+    forms of one word in every field count as one form."""
+    forms: dict[object, list[tuple]] = {}
+    for item in group:
+        forms.setdefault(item[2], []).append(item)
+    if len(forms) < 2:
+        return {}
+    rarities = []
+    for items in forms.values():
+        held = frozenset().union(*(index.documents_with((item,)) for item in items))
+        rarities.append((idf(len(held), index.doc_count), held))
+    commonest = min(rarity for rarity, _ in rarities)
+    rarer: dict[int, float] = {}
+    for rarity, held in sorted(rarities, key=lambda pair: pair[0]):
+        if rarity > commonest:
+            for doc in held.intersection(docs):
+                rarer[doc] = rarity
+    return rarer
+
+
 def _with_citations(index, rows: list[dict]) -> None:
     """A glossary entry's row with the keys of the rules it cites (fusion lifts them)."""
     for row in rows:
@@ -203,7 +225,8 @@ def _by_question(run: Run, r: Ranked, plans) -> Ranked:
                     positions[doc] = tuple(sorted(positions.get(doc, ()) + where))
         values = {value for kind, _, value in group if kind == "term"}
         topical = frozenset(doc for doc in docs if values & index.topic(doc))
-        words.append(QuestionWord(idf(len(held), index.doc_count), held, positions, topical))
+        rarer = _rarer(index, group, docs)
+        words.append(QuestionWord(idf(len(held), index.doc_count), held, positions, topical, rarer))
     if plan.counted is not None:
         # The question word "a number": the documents stating one, and where.
         stated = plans.numerals(r.language)

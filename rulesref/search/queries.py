@@ -255,9 +255,13 @@ def _bound_wildcard_count(text: str, notices: list) -> str:
 def _bound_words(text: str, notices: list) -> str:
     words = text.split()
     if not any(ch in text for ch in '"()') and not any(w in OPERATORS for w in words):
-        # Plain words: a repeated word adds nothing but cost.
-        seen: set[str] = set()
-        words = [w for w in words if not (w.casefold() in seen or seen.add(w.casefold()))]
+        # Plain words: a word typed twice in a row adds nothing but cost. One repeated further on is
+        # kept ("lose the game at the same time": the paraphrase "at the same time" needs its "the"),
+        # unless the query is too long, when every repeat goes before any word is cut.
+        words = [w for i, w in enumerate(words) if i == 0 or w.casefold() != words[i - 1].casefold()]
+        if len(words) > limits.MAX_WORDS:
+            seen: set[str] = set()
+            words = [w for w in words if not (w.casefold() in seen or seen.add(w.casefold()))]
         text = " ".join(words)
     if len(words) <= limits.MAX_WORDS:
         return text

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .weights import RANKING, Ranking
 
@@ -26,6 +26,13 @@ class QuestionWord:
     positions: Mapping[int, tuple[int, ...]]
     # The documents whose topic (their section's or rule's name: ``LanguageIndex.topic``) holds it.
     topical: frozenset[int] = frozenset()
+    # A word standing for several forms ("at the same time" or "simultaneously"): the documents whose
+    # rarest form held is rarer than the word's commonest form, with that form's rarity. Each document
+    # weighs the form it holds: one saying "simultaneously" is not weighed as one saying "time".
+    rarer: Mapping[int, float] = field(default_factory=dict)
+
+    def weight(self, doc: int) -> float:
+        return self.rarer.get(doc, self.idf)
 
 
 def idf(documents_with_word: int, documents: int) -> float:
@@ -51,12 +58,12 @@ def _held(doc: int, words: list[QuestionWord]) -> frozenset[int]:
 def question_value(doc: int, words: list[QuestionWord], weights: Ranking = RANKING) -> float:
     """How well a document answers a question: the rarity of the words it holds, plus its neighbouring
     question words found close together."""
-    value = sum(word.idf for word in words if doc in word.held)
-    value += weights.topic_weight * sum(word.idf for word in words if doc in word.topical)
+    value = sum(word.weight(doc) for word in words if doc in word.held)
+    value += weights.topic_weight * sum(word.weight(doc) for word in words if doc in word.topical)
     for first, second in itertools.pairwise(words):
         here, there = first.positions.get(doc), second.positions.get(doc)
         if here and there and _gap(here, there) <= weights.near_window:
-            value += weights.near_weight * min(first.idf, second.idf)
+            value += weights.near_weight * min(first.weight(doc), second.weight(doc))
     return value
 
 

@@ -43,6 +43,8 @@ def test_a_long_phrase_is_read_as_words():
 
 def test_repeated_words_count_once_and_long_queries_are_shortened():
     assert parse_user_query("turn turn Turn card").text == "turn card"
+    # A word repeated further on stays: the phrase "at the same time" keeps its "the".
+    assert parse_user_query("lose the game at the same time").text == "lose the game at the same time"
     words = " ".join(f"w{i}" for i in range(30))
     query = parse_user_query(words)
     assert len(query.text.split()) == limits.MAX_WORDS

@@ -85,3 +85,13 @@ def test_the_keys_a_fusion_holds_are_its_rows_and_the_rules_their_glossary_entri
         fused_keys(ranked, lift=False) == {hit.key for hit in fuse_ranked(ranked, lift=False)} == {"a", "g", "h", "e"}
     )
     assert [hit.key for hit in fuse_ranked(ranked)][:2] == ["a", "g"]
+
+
+def test_a_word_of_two_forms_weighs_the_form_each_rule_holds():
+    # "at the same time" or "simultaneously": the word's documents are those of "time" (common); a rule
+    # saying "simultaneously" (doc 1) weighs that rare form, one saying only "time" (doc 2) the common one.
+    lose = word(300, {1, 2}, {})
+    time = QuestionWord(idf(400, 1000), frozenset({1, 2}), {}, rarer={1: idf(5, 1000)})
+    assert time.weight(1) == idf(5, 1000) and time.weight(2) == idf(400, 1000)
+    rows = [{"doc": 2}, {"doc": 1}]
+    assert [row["doc"] for row in question_order(rows, [lose, time])] == [1, 2]
