@@ -79,8 +79,7 @@ def question_order(
     parents: Mapping[int, int] | None = None,
     deferred: Mapping[int, tuple[int, ...]] | None = None,
 ) -> list[dict]:
-    """``rows`` (best score first, each with its ``doc``) ordered by ``question_value``; ties keep
-    their order. Then, what the rulebook's structure says comes first:
+    """``rows`` (best score first, each with its ``doc``) ordered by ``question_value``. Then, what the rulebook's structure says comes first:
 
     - ``parents`` (a subrule's doc → its rule's doc): a rule answering the question about as well as
       ``family_children`` or more of its own subrules do (119.1 "Each player begins the game with a
@@ -90,7 +89,8 @@ def question_order(
       points to) is where the matter is ruled.
 
     Either is put just above the best of those it comes before (``family_lift``), when it holds every
-    question word that one holds.
+    question word that one holds. Rules answering equally well keep the rulebook's order (documents are
+    indexed in it), each edition's where its best row came.
     """
     values = [question_value(row["doc"], words, weights) for row in rows]
     at = {row["doc"]: i for i, row in enumerate(rows)}
@@ -116,5 +116,15 @@ def question_order(
         # one holding a word of the question the rule lacks, 603.3b's "order", answers something else).
         if _held(rows[j]["doc"], words) <= _held(rows[i]["doc"], words):
             lifted[i] = max(lifted[i], values[j] * (1 + weights.family_lift))
-    order = sorted(range(len(rows)), key=lambda i: (-lifted[i], i))
-    return [rows[i] for i in order]
+    # Ties: a rulebook goes from the general to the particular (702.11b "can't be the target of spells
+    # or abilities your opponents control" before 702.11c-d on its variants), so rules answering equally
+    # well keep the rulebook's order, each edition's rules where its best one came.
+    first: dict[tuple, int] = {}
+    for i, row in enumerate(rows):
+        first.setdefault((row.get("game"), row.get("edition")), i)
+
+    def place(i: int) -> tuple:
+        row = rows[i]
+        return (-round(lifted[i], 9), first[(row.get("game"), row.get("edition"))], row["doc"])
+
+    return [rows[i] for i in sorted(range(len(rows)), key=place)]

@@ -77,7 +77,7 @@ class Ranking:
     # A question (and every best-match) orders its rules by the words they hold, each word weighing its
     # rarity (idf), plus, for each two neighbouring words of the question that stand within
     # near_window words of each other in a rule's text, near_weight × the rarer one's weight: a rule
-    # that says what the question asks usually says it in one breath. Ties keep the score's order.
+    # that says what the question asks usually says it in one breath. Ties keep the rulebook's order.
     near_window: int = 3
     near_weight: float = 1.0
     # A question word that names the topic a rule belongs to ("triggered abilities" for 603.3b, in section

@@ -28,10 +28,19 @@ def test_neighbouring_question_words_close_together_count_more():
     assert [row["number"] for row in question_order(rows, [first, second])] == ["near", "far"]
 
 
-def test_ties_keep_the_order_they_came_in():
-    only = word(50, {1, 2, 3}, {})
+def test_ties_keep_the_rulebooks_order_each_edition_where_its_best_rule_came():
+    # Documents are indexed in the rulebook's order: 702.11b (doc 1) before its variants 702.11c-d (2, 3).
+    only = word(50, {1, 2, 3, 7, 8}, {})
     rows = [{"doc": 3}, {"doc": 1}, {"doc": 2}]
-    assert [row["doc"] for row in question_order(rows, [only])] == [3, 1, 2]
+    assert [row["doc"] for row in question_order(rows, [only])] == [1, 2, 3]
+    # Another game's rules answering as well stay together where the first of them came.
+    rows = [
+        {"doc": 8, "game": "lorcana", "edition": "2.2.0"},
+        {"doc": 3, "game": "mtg", "edition": "2025"},
+        {"doc": 7, "game": "lorcana", "edition": "2.2.0"},
+        {"doc": 1, "game": "mtg", "edition": "2025"},
+    ]
+    assert [row["doc"] for row in question_order(rows, [only])] == [7, 8, 1, 3]
 
 
 def test_a_rule_answering_as_well_as_two_of_its_subrules_comes_before_them():

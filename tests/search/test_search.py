@@ -568,9 +568,10 @@ def test_a_question_asking_what_happens_is_answered_by_the_state_based_action():
 
 def test_a_rule_comes_before_its_variants_when_it_answers_as_well():
     # 119.1 "Each player begins the game with a starting life total of 20." before 119.1b-d (Vanguard,
-    # Commander, Brawl), which vary it.
+    # Commander, Brawl), which vary it; 103.4, which says the same, next; the variants in the rulebook's
+    # order, as they answer equally well.
     top = numbers(search("how much life do players start with", languages=["en"]), 5)
-    assert top == ["119.1", "119.1d", "119.1b", "119.1c", "103.4"]
+    assert top == ["119.1", "103.4", "119.1b", "119.1c", "119.1d"]
 
 
 def test_a_short_chinese_question_is_read_as_one():
