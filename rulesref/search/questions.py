@@ -79,7 +79,8 @@ def question_order(
     parents: Mapping[int, int] | None = None,
     deferred: Mapping[int, tuple[int, ...]] | None = None,
 ) -> list[dict]:
-    """``rows`` (best score first, each with its ``doc``) ordered by ``question_value``. Then, what the rulebook's structure says comes first:
+    """``rows`` (best score first, each with its ``doc``) ordered by ``question_value``. Then, what the
+    rulebook's structure says comes first:
 
     - ``parents`` (a subrule's doc → its rule's doc): a rule answering the question about as well as
       ``family_children`` or more of its own subrules do (119.1 "Each player begins the game with a
