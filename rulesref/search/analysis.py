@@ -79,8 +79,9 @@ __all__ = [
 # analyzers is stale and `build_index --if-stale` (and every ensure_index) rebuilds it.
 # 1: until 2026-12-01 (not recorded); 2: Han characters folded across Japanese and Chinese, and the Japanese
 # bigram field filled (it was declared, queried and always empty); 3: every name a rule's sentences
-# define is indexed ("These are called state triggers", "Layer 4:"), not only its opening sentence's.
-ANALYSIS_VERSION = 3
+# define is indexed ("These are called state triggers", "Layer 4:"), not only its opening sentence's; 4: "The
+# term dies means …" defines "dies" (it defined "term dies").
+ANALYSIS_VERSION = 4
 
 _CJK = scripts.CJK
 _HAS_CJK = scripts.CJK_RE

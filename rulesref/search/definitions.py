@@ -37,6 +37,15 @@ DEFINITION_OPENINGS = {
     "it": re.compile(rf"^(?:(?:il|lo|la|i|gli|le|un|uno|una)\s+|l['’])?{_NAME}\s+(?:è|sono)\s", re.IGNORECASE),
     "ru": re.compile(rf"^{_NAME}\s+[–—-]\s+"),
 }
+# "The term dies means “is put into a graveyard from the battlefield.”", "The term historic refers to …",
+# "The phrase “to gain a Class level” means …": a rule saying what a term means names it after "term".
+_THE_TERM = {
+    "en": re.compile(
+        r"^the\s+(?:term|terms|word|phrase|keyword)\s+[“\"‘']?(?P<name>[^\W\d_][^.,;:!?()“”\"’\n]{0,40}?)[”\"’']?\s+"
+        r"(?:means|refers\s+to|is\s+used\s+to\s+refer|is\s+short\s+for|describes)\b",
+        re.IGNORECASE,
+    ),
+}
 # Words that open a clause rather than name a thing.
 _CLAUSE_OPENERS = {
     "en": {
@@ -175,6 +184,9 @@ _MODALS = {"en": {"may", "can", "must", "would", "could", "should", "will", "mig
 
 def defined_name(language: str, text: str) -> str:
     """The name a rule's opening sentence defines ("" when it does not open with a definition)."""
+    term = _THE_TERM.get(language)
+    if term and (match := term.match(text.strip())) and len(match.group("name").split()) <= DEFINED_NAME_WORDS:
+        return match.group("name").strip()
     pattern = DEFINITION_OPENINGS.get(language)
     if pattern is None:
         return ""
