@@ -48,7 +48,8 @@ def ensure_with_progress(*, show: bool = True) -> Refresh:
 
 
 def refresh_after_import(*, skip: bool, quiet: bool) -> str:
-    """What an import command prints about the index after its change: nothing when it is current, that
+    """What an import command (``import_rules``, ``import_archive``, ``import_glossary``) prints about the
+    index after its change: nothing when it is current, that
     it is stale when ``skip`` (``--no-index``), else the rebuild's lines (one rebuild, progress drawn
     unless ``quiet``); a failed build leaves the committed rows and says the index is behind."""
     if index_state() == "current":

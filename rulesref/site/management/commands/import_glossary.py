@@ -4,8 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from rulesref.rules.parsers import GLOSSARY_FORMATS
 from rulesref.rules.services import ImportFailed, edition_glossary_import
-from rulesref.search.progress import build_with_progress
-from rulesref.search.store import IndexBuildFailed, IndexBusy, index_state
+from rulesref.search.progress import refresh_after_import
 
 
 class Command(BaseCommand):
@@ -43,7 +42,7 @@ class Command(BaseCommand):
             )
         except ImportFailed as error:
             raise CommandError(str(error)) from None
-        index_note = self.refresh_index(skip=options["no_index"], quiet=options["json"])
+        index_note = refresh_after_import(skip=options["no_index"], quiet=options["json"])
         if options["json"]:
             self.stdout.write(json.dumps(report.as_json(), ensure_ascii=False))
             return
@@ -61,19 +60,3 @@ class Command(BaseCommand):
             self.stdout.write(self.style.ERROR(f"  unplaced: line {unplaced['line']}: {unplaced['text'][:80]}"))
         if index_note:
             self.stdout.write(index_note)
-
-    def refresh_index(self, *, skip: bool, quiet: bool) -> str:
-        """Rebuild the search index after a change, or say that it is stale."""
-        if index_state() == "current":
-            return ""
-        if skip:
-            return "the search index is stale: run “python manage.py build_index”"
-        try:
-            built = build_with_progress(show=not quiet)
-        except IndexBusy as error:
-            return f"the search index is stale ({error}); run “python manage.py build_index”"
-        except IndexBuildFailed as error:
-            # The glossary is committed; only the index is behind (the pages say so).
-            return f"imported, but the search index is stale: {error}"
-        rebuilt = f"search index rebuilt: {sum(built.documents.values())} documents in {built.seconds} s"
-        return "\n".join([*built.removed, rebuilt])
