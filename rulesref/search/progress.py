@@ -49,9 +49,9 @@ def ensure_with_progress(*, show: bool = True) -> Refresh:
 
 def refresh_after_import(*, skip: bool, quiet: bool) -> str:
     """What an import command (``import_rules``, ``import_archive``, ``import_glossary``) prints about the
-    index after its change: nothing when it is current, that
-    it is stale when ``skip`` (``--no-index``), else the rebuild's lines (one rebuild, progress drawn
-    unless ``quiet``); a failed build leaves the committed rows and says the index is behind."""
+    index after its change: nothing when it is current, that it is stale when ``skip`` (``--no-index``),
+    else the rebuild's lines (one rebuild, or one queued behind a running build; progress drawn unless
+    ``quiet``); a failed build leaves the committed rows and says the index is behind."""
     if index_state() == "current":
         return ""
     if skip:
