@@ -98,9 +98,10 @@ def test_the_keys_a_fusion_holds_are_its_rows_and_the_rules_their_glossary_entri
 
 def test_a_word_of_two_forms_weighs_the_form_each_rule_holds():
     # "at the same time" or "simultaneously": the word's documents are those of "time" (common); a rule
-    # saying "simultaneously" (doc 1) weighs that rare form, one saying only "time" (doc 2) the common one.
+    # saying "simultaneously" (doc 2) weighs that rare form, one saying only "time" (doc 1) the common one,
+    # and comes after it (weighed alike, doc 1 would come first: the rulebook's order).
     lose = word(300, {1, 2}, {})
-    time = QuestionWord(idf(400, 1000), frozenset({1, 2}), {}, rarer={1: idf(5, 1000)})
-    assert time.weight(1) == idf(5, 1000) and time.weight(2) == idf(400, 1000)
-    rows = [{"doc": 2}, {"doc": 1}]
-    assert [row["doc"] for row in question_order(rows, [lose, time])] == [1, 2]
+    time = QuestionWord(idf(400, 1000), frozenset({1, 2}), {}, rarer={2: idf(5, 1000)})
+    assert time.weight(2) == idf(5, 1000) and time.weight(1) == idf(400, 1000)
+    rows = [{"doc": 1}, {"doc": 2}]
+    assert [row["doc"] for row in question_order(rows, [lose, time])] == [2, 1]
