@@ -577,3 +577,11 @@ def test_a_rule_comes_before_its_variants_when_it_answers_as_well():
 def test_a_short_chinese_question_is_read_as_one():
     # "徽记是什么" (what is an emblem): five characters, one word to the strict reading, which found nothing.
     assert numbers(search("徽记是什么", languages=["zh-hans"]), 1) == ["114.1"]
+
+
+def test_a_paraphrase_in_a_question_weighs_the_rulebooks_rarer_wording():
+    # "at the same time" also searches "simultaneously" (paraphrases.toml): 104.4a "If all the players
+    # remaining in a game lose simultaneously, the game is a draw" weighs that rare word, not "time"; and
+    # the question keeps its second "the", without which the paraphrase was not read.
+    top = numbers(search("what happens if all players lose the game at the same time", languages=["en"]), 2)
+    assert top == ["104.3f", "104.4a"]
