@@ -77,6 +77,10 @@ def fuse(
         seen = set()
         evidence = weights.evidence(in_scope)
         weight = (1.0 if direct else weights.expanded_weight) * evidence
+        # A section named by the query ("513. End Step") is what it asks for, before the rule under it that
+        # holds its name as a heading (513.1 "The end step has no turn-based actions …"); where a rule of the
+        # game says in words what the name is (611.1 "A continuous effect modifies …"), that rule comes first.
+        ruled = {row["game"] for row in rows if row.get("defines") is True and row["kind"] in ("rule", "subrule")}
         for rank, row in enumerate(rows):
             key = row["key"]
             if key in seen:
@@ -90,7 +94,9 @@ def fuse(
             lifted = value * weights.cited_by_glossary
             if defines:
                 value *= (
-                    weights.rule_definition_weight if row["kind"] in ("rule", "subrule") else weights.definition_weight
+                    weights.rule_definition_weight
+                    if row["kind"] in ("rule", "subrule") or (row["kind"] == "section" and row["game"] not in ruled)
+                    else weights.definition_weight
                 )
             add(key, row["game"], row["number"], row["kind"], language, direct, rank, order, value, row, row["edition"])
             if lift and row["kind"] == "glossary" and row.get("named") is not False:

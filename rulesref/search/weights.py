@@ -40,7 +40,8 @@ class Ranking:
     definition_weight: float = 1.15
     # ... and where a rule or a section defines it ("513. End Step" for "end step", "Layer 4: …" for
     # "layer 4"), this much: the rulebook's own definition before its glossary's summary and before the
-    # rules under the section's heading.
+    # rules under the section's heading (a section weighs as a glossary entry where a rule of its game
+    # defines the name in words: ``ranking.fuse``).
     rule_definition_weight: float = 1.5
     # How much a document found by the name it defines (its ``defines`` field) scores against its words.
     defines_boost: float = 3.0

@@ -105,3 +105,21 @@ def test_a_word_of_two_forms_weighs_the_form_each_rule_holds():
     assert time.weight(2) == idf(5, 1000) and time.weight(1) == idf(400, 1000)
     rows = [{"doc": 1}, {"doc": 2}]
     assert [row["doc"] for row in question_order(rows, [lose, time])] == [2, 1]
+
+
+def test_a_section_named_by_the_query_comes_before_its_first_rule_unless_a_rule_defines_the_name():
+    from rulesref.search.ranking import fuse
+
+    def row(number, kind, defines=False, game="mtg"):
+        return {"key": number, "game": game, "number": number, "kind": kind, "edition": "e", "defines": defines}
+
+    # "end step": 513.1 holds the section's name as its heading and matches best; section 513 "End Step"
+    # is named by the query.
+    rows = [row("513.1", "rule"), row("513", "section", defines=True), row("512.1", "rule")]
+    assert [hit.number for hit in fuse([("en", True, 1000, rows)])] == ["513", "513.1", "512.1"]
+    # "continuous effect": 611.1's words define the name, so it comes before section 611 …
+    rows = [row("611", "section", defines=True), row("611.1", "rule", defines=True)]
+    assert [hit.number for hit in fuse([("en", True, 1000, rows)])] == ["611.1", "611"]
+    # … but a definition in another game's rules does not put this game's section below its rules.
+    rows = [row("513.1", "rule"), row("513", "section", defines=True), row("4.2", "rule", True, "lorcana")]
+    assert [hit.number for hit in fuse([("en", True, 1000, rows)])] == ["4.2", "513", "513.1"]

@@ -456,10 +456,11 @@ def test_the_interface_language_comes_first_then_the_original_language():
     with translation.override("zh-hans"):
         assert chinese.fallback_note == "尚无意大利语或日语版本；以中文 (简体)显示"
     assert chinese.fallback_note == "not in Italian or Japanese yet; shown in Chinese (Simplified)"
-    # Берсерк has no English edition: an English reader asking for Italian gets its original, Russian.
+    # Берсерк has no English edition: an English reader asking for Italian gets its original, Russian
+    # (section 210 "Существа", which the word names).
     berserk = search("game:berserk существо", languages=["it"], interface="en").hits[0]
     assert (berserk.number, list(berserk.texts), berserk.fallback_note) == (
-        "210.1",
+        "210",
         ["ru"],
         "not in Italian yet; shown in Russian",
     )
