@@ -80,8 +80,9 @@ __all__ = [
 # 1: until 2026-12-01 (not recorded); 2: Han characters folded across Japanese and Chinese, and the Japanese
 # bigram field filled (it was declared, queried and always empty); 3: every name a rule's sentences
 # define is indexed ("These are called state triggers", "Layer 4:"), not only its opening sentence's; 4: "The
-# term dies means …" defines "dies" (it defined "term dies").
-ANALYSIS_VERSION = 4
+# term dies means …" defines "dies" (it defined "term dies"); 5: "… называется эффектом замещения" defines
+# "эффект замещения".
+ANALYSIS_VERSION = 5
 
 _CJK = scripts.CJK
 _HAS_CJK = scripts.CJK_RE

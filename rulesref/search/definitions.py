@@ -4,9 +4,9 @@ rule defines, and the query's plan (``planning``) asks whether a query names it.
 
 A rulebook says what a thing is in a few set ways, each read here: a sentence saying what a name is
 ("A token is a marker …", "Слабость первого хода – это …", "徽记是个标记"), a name given to what was
-just described ("These are called state triggers", "…称为状态触发"), a kind of a thing named ("Some
-continuous effects are prevention effects"), and a label opening a rule ("Layer 4: Type-changing
-effects are applied", "层4：…").
+just described ("These are called state triggers", "…称为状态触发", "… называется эффектом
+замещения"), a kind of a thing named ("Some continuous effects are prevention effects"), and a label
+opening a rule ("Layer 4: Type-changing effects are applied", "层4：…").
 """
 
 from __future__ import annotations
@@ -103,6 +103,14 @@ _CALLED = {
         r"\b(?:is|are)\s+(?:\w+ly\s+)?(?:called|known\s+as|referred\s+to\s+as)\s+(?:an?\s+|the\s+)?"
         r"(?:[“\"‘'](?P<quoted>[^\W\d_][^.,;:!?()“”\"’\n]{1,40}?)[.,]?[”\"’']|"
         r"(?P<name>[^\W\d_][^.,;:!?()“”\"’\n]{1,40}?)(?=[.,;:)]|$))",
+        re.IGNORECASE,
+    ),
+    # 517.1 "… то [текст У] называется эффектом замещения": the name in the instrumental, which the
+    # Russian stemmer reads as the name itself.
+    "ru": re.compile(
+        r"\b(?:называ(?:ется|ются|ют)|именуется|именуются)\s+"
+        r"(?:[«„\"](?P<quoted>[^\W\d_][^.,;:!?()«»„“\"\n]{1,40}?)[»“\"]|"
+        r"(?P<name>[^\W\d_][^.,;:!?()«»„“\"\n]{1,40}?)(?=[.,;:)]|$))",
         re.IGNORECASE,
     ),
     "zh-hans": re.compile(
