@@ -9,6 +9,8 @@ each holds, by rarity, and neighbouring words close together: ``questions.questi
 
 from __future__ import annotations
 
+import heapq
+
 from . import limits
 from .budget import BUDGET_NOTICE, first_window, past
 from .definitions import DEFINES_SEPARATOR, definition_form
@@ -50,12 +52,16 @@ def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
         window = run.deadline if searched_one else first_window(run.deadline)
         searched_one = True
         typed = plan.typed if plan.used else None
-        results, exceeded = index.search(plan.query, scope, wanted, typed=typed, deadline=window)
-        if exceeded:
-            run.notice(BUDGET_NOTICE)
-        # Not list(results): it asks the length, which makes Whoosh run the query again to count.
-        hits = [results[i] for i in range(results.scored_length())]
-        rows = [index.row(hit.docnum) for hit in hits]
+        results = None
+        if mode == ANY and plan.groups and not plan.used:
+            docnums = _holding_most(index, plan.groups, scope, wanted)
+        else:
+            results, exceeded = index.search(plan.query, scope, wanted, typed=typed, deadline=window)
+            if exceeded:
+                run.notice(BUDGET_NOTICE)
+            # Not list(results): it asks the length, which makes Whoosh run the query again to count.
+            docnums = [results[i].docnum for i in range(results.scored_length())]
+        rows = [index.row(docnum) for docnum in docnums]
         for row in rows:
             defined = [name for name in row["defines"].split(DEFINES_SEPARATOR) if name]
             row["defines"] = bool(plan.defines.intersection(defined)) or bool(
@@ -73,9 +79,25 @@ def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
         direct = True
         if plan.used:
             # Did any hit match a word as typed, not only one of its translations?
-            direct = any(hit.docnum in results.typed_docs for hit in hits)
+            direct = any(docnum in results.typed_docs for docnum in docnums)
         ranked.append(Ranked(language, tuple(rows), direct, plan, scope.count))
     return tuple(ranked)
+
+
+def _holding_most(index, groups: tuple, scope, wanted: int) -> list[int]:
+    """Best-match's candidates: the ``wanted`` documents of ``scope`` holding the most of the query's
+    words, each word weighing its rarity (idf), then in the rulebook's order. What the question's order
+    (``question_order``) ranks by, read from each word's documents (kept per generation) instead of
+    scoring every document that holds a common word."""
+    held: dict[int, float] = {}
+    for group in groups:
+        documents = index.documents_with(group)
+        if not documents:
+            continue
+        weight = idf(len(documents), index.doc_count)
+        for doc in documents:
+            held[doc] = held.get(doc, 0.0) + weight
+    return heapq.nsmallest(wanted, (doc for doc in held if doc in scope), key=lambda doc: (-held[doc], doc))
 
 
 def numbers(run: Run, number: str, prefer: str | None) -> Found:

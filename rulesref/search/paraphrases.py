@@ -102,7 +102,9 @@ def rewrite(language: str, text: str) -> str:
         return text
     for typed, rulebook in pairs:
         if has_cjk(typed):
-            text = text.replace(typed, rulebook)
+            # As a word of its own: its characters do not pair with the neighbouring ones (每位玩家 → 每位
+            # 牌手, not the pair 位牌, which the rulebook prints in other words).
+            text = text.replace(typed, f" {rulebook} ")
             continue
         pattern = re.compile(rf"(?<![\w\"]){re.escape(typed)}(?![\w\"])", re.IGNORECASE)
         # Only outside quotes: a phrase the reader quoted, or one written here, is searched as it stands.
