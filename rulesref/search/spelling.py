@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from rapidfuzz.distance import DamerauLevenshtein
+
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.scripts import has_cjk, uses_script
 
@@ -14,9 +16,11 @@ from .budget import past
 
 WORD_RE = re.compile(rf"(?<![^\W\d_])[^\W\d_]{{3,{limits.MAX_SPELLED_WORD}}}(?![^\W\d_])")
 OPERATORS = ("AND", "OR", "NOT")
-# Suggestions asked of Whoosh per word: it ranks by distance, then frequency, and with limit=1 it
-# can return a farther word, so ask for a few and take the first.
-SUGGESTIONS = 5
+# Words asked of Whoosh per word. Whoosh's own order is not by distance (every word within ``MAX_DISTANCE``
+# scores the same distance) but by the frequency of the unstemmed word looked up among the stemmed ones,
+# so "protecion" got "protector" (a stem too) before "protection": ask for enough, and order them here
+# (``_closest``).
+SUGGESTIONS = 25
 MAX_DISTANCE = 2
 # A typo rarely hits the first letter: keeping it makes the suggester 5× faster.
 SAME_PREFIX = 1
@@ -62,7 +66,18 @@ def _respell(searcher, language: str, text: str, deadline: float | None) -> tupl
         if not suggestions:
             return word
         changed = True
-        return suggestions[0].capitalize() if word[:1].isupper() else suggestions[0]
+        best = _closest(reader, language, word.lower(), suggestions)
+        return best.capitalize() if word[:1].isupper() else best
 
     corrected = WORD_RE.sub(replace, text)
     return (corrected if changed else None), complete
+
+
+def _closest(reader, language: str, word: str, suggestions: list[str]) -> str:
+    """The suggestion fewest edits away (a swap of two letters is one), then the one whose indexed forms
+    the most documents hold, then the first in alphabetical order."""
+
+    def documents(suggestion: str) -> int:
+        return max((reader.doc_frequency("text", token) for token, _, _ in analysed(language, suggestion)), default=0)
+
+    return min(suggestions, key=lambda s: (DamerauLevenshtein.distance(word, s), -documents(s), s))

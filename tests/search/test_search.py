@@ -100,6 +100,15 @@ def test_a_typo_is_retried_and_the_user_is_told():
     assert results.hits[0].number == "208.1"
 
 
+def test_a_typo_gets_the_word_fewest_edits_away_not_a_rarer_one():
+    # "protecion" is one edit from "protection", two from "protector" (also in the rules); "tramle" one from
+    # "trample", two from "trade" and "table"; "flyng" one from "flying" and from "fling", and more rules
+    # hold "flying". Whoosh's own first suggestions were "protector", "trade" and "flynn".
+    assert search("protecion").corrected == "protection"
+    assert search("flyng").corrected == "flying"
+    assert search("tramle").corrected == "trample"
+
+
 def test_a_single_kanji_is_found_inside_a_word():
     results = search("右", languages=["ja"])
     assert numbers(results, 1) == ["208.1"]
