@@ -53,8 +53,8 @@ def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
         searched_one = True
         typed = plan.typed if plan.used else None
         results = None
-        if mode == ANY and plan.groups and not plan.used:
-            docnums = _holding_most(index, plan.groups, scope, wanted)
+        if mode == ANY and plan.groups:
+            docnums = _holding_most(index, _candidate_groups(plan), scope, wanted)
         else:
             results, exceeded = index.search(plan.query, scope, wanted, typed=typed, deadline=window)
             if exceeded:
@@ -82,6 +82,14 @@ def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
             direct = any(docnum in results.typed_docs for docnum in docnums)
         ranked.append(Ranked(language, tuple(rows), direct, plan, scope.count))
     return tuple(ranked)
+
+
+def _candidate_groups(plan) -> tuple:
+    """What best-match's candidates are read by: the query's words, and each name of two words or more it
+    is that rules define (the plan's ``defines`` clauses: 613.4b "Layer 7b: …" for "sublayer 7b", which
+    never says "sublayer"), as in the query Whoosh would have scored."""
+    naming = tuple((("term", "defines", form),) for form in sorted(plan.defines) if " " in form)
+    return plan.groups + naming
 
 
 def _holding_most(index, groups: tuple, scope, wanted: int) -> list[int]:

@@ -72,8 +72,8 @@ class Ranking:
     fallback_min_words: int = 2
     thin_min_words: int = 4
     thin_below: int = 3
-    # Best-match ranks this many × the fetch size by score, then orders them by how many of the
-    # query's words each holds (coordination).
+    # Best-match takes this many × the fetch size of the rules holding the most of the query's words by
+    # rarity (``execution._holding_most``), then orders them as a question.
     coordination_pool: int = 4
     # A question (and every best-match) orders its rules by the words they hold, each word weighing its
     # rarity (idf), plus, for each two neighbouring words of the question that stand within

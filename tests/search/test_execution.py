@@ -16,3 +16,13 @@ def test_best_match_takes_the_documents_holding_the_rarest_words_in_scope_then_i
     assert _holding_most(index, groups, everything, 4) == [3, 8, 2, 9]
     # Out of scope (another edition's documents, 8 and 9) is never a candidate.
     assert _holding_most(index, groups, Scope(((0, 5),), 5, frozenset({"mtg"})), 10) == [3, 2, 1, 4]
+
+
+def test_best_match_also_reads_the_names_of_two_words_or_more_the_query_is():
+    from rulesref.search.execution import _candidate_groups
+
+    # "sublayer 7b": 613.4b defines "sublayer 7b" without holding "sublayer"; a one-word name is a word.
+    plan = SimpleNamespace(
+        groups=((("term", "text", "sublay"),), (("term", "text", "7b"),)), defines={"sublay 7b", "7b"}
+    )
+    assert _candidate_groups(plan) == (*plan.groups, (("term", "defines", "sublay 7b"),))
