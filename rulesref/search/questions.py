@@ -90,8 +90,9 @@ def question_order(
       points to) is where the matter is ruled.
 
     Either is put just above the best of those it comes before (``family_lift``), when it holds every
-    question word that one holds. Rules answering equally well keep the rulebook's order (documents are
-    indexed in it), each edition's where its best row came.
+    question word that one holds. Of rules answering equally well, the one holding more question words
+    comes first; then they keep the rulebook's order (documents are indexed in it), each edition's where
+    its best row came.
     """
     values = [question_value(row["doc"], words, weights) for row in rows]
     at = {row["doc"]: i for i, row in enumerate(rows)}
@@ -117,15 +118,19 @@ def question_order(
         # one holding a word of the question the rule lacks, 603.3b's "order", answers something else).
         if _held(rows[j]["doc"], words) <= _held(rows[i]["doc"], words):
             lifted[i] = max(lifted[i], values[j] * (1 + weights.family_lift))
-    # Ties: a rulebook goes from the general to the particular (702.11b "can't be the target of spells
-    # or abilities your opponents control" before 702.11c-d on its variants), so rules answering equally
-    # well keep the rulebook's order, each edition's rules where its best one came.
+    # Ties: a rule holding more of the question's words (the state-based action 704.5f holding "what
+    # happens" as well as "creature", "toughness" and "0", against 208.2b, which makes up for it with its
+    # section's name) comes first. Then a rulebook goes from the general to the particular (702.11b
+    # "can't be the target of spells or abilities your opponents control" before 702.11c-d on its
+    # variants), so rules answering equally well keep the rulebook's order, each edition's rules where
+    # its best one came.
     first: dict[tuple, int] = {}
     for i, row in enumerate(rows):
         first.setdefault((row.get("game"), row.get("edition")), i)
 
     def place(i: int) -> tuple:
         row = rows[i]
-        return (-round(lifted[i], 9), first[(row.get("game"), row.get("edition"))], row["doc"])
+        held = len(_held(row["doc"], words))
+        return (-round(lifted[i], 9), -held, first[(row.get("game"), row.get("edition"))], row["doc"])
 
     return [rows[i] for i in sorted(range(len(rows)), key=place)]

@@ -43,6 +43,16 @@ def test_ties_keep_the_rulebooks_order_each_edition_where_its_best_rule_came():
     assert [row["doc"] for row in question_order(rows, [only])] == [7, 8, 1, 3]
 
 
+def test_of_two_rules_answering_equally_well_the_one_holding_more_question_words_comes_first():
+    # Rule 1 (first in the rulebook) holds "toughness" and gets it again for its section's name; rule 2
+    # holds "toughness" and the question's other word, as rare. Both are worth 8: rule 2 comes first.
+    toughness = QuestionWord(4.0, frozenset({1, 2}), {}, topical=frozenset({1}))
+    happens = QuestionWord(4.0, frozenset({2}), {})
+    assert question_value(1, [toughness, happens]) == question_value(2, [toughness, happens]) == 8.0
+    rows = [{"doc": 1}, {"doc": 2}]
+    assert [row["doc"] for row in question_order(rows, [toughness, happens])] == [2, 1]
+
+
 def test_a_rule_answering_as_well_as_two_of_its_subrules_comes_before_them():
     # 119.1 (doc 1) and its variants 119.1b (2) and 119.1c (3) hold "life" and "start"; the variants hold
     # them closer together ("starting life total" against "begins … with a starting life total").
