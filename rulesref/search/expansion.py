@@ -109,6 +109,7 @@ class Vocabulary:
         searched scope (a Берсерк term's English gloss must not pull in MTG rules).
         """
         pieces, cursor, used = [], 0, []
+        phrases_typed = _quoted_spans(query)
         for match in self.find(query):
             concepts = [c for c in match.concepts if c.game in games]
             typed = fold(query[match.start : match.end])
@@ -123,6 +124,10 @@ class Vocabulary:
             quoted = start > 0 and end < len(query) and query[start - 1] == '"' and query[end] == '"'
             if quoted:
                 start, end = start - 1, end + 1
+            elif any(first < start and end <= last for first, last in phrases_typed):
+                # A term inside a longer quoted phrase: the phrase asks for the words as typed, and an
+                # OR inside its quotes would break it into loose words ("trample over planeswalkers").
+                continue
             if start < cursor:
                 continue
             alternatives = " OR ".join(_as_query(form, phrase=phrases or quoted) for form in forms)
@@ -132,6 +137,13 @@ class Vocabulary:
             used.extend(concepts)
         pieces.append(query[cursor:])
         return "".join(pieces), used
+
+
+def _quoted_spans(query: str) -> list[tuple[int, int]]:
+    """The (start, end) of each quoted phrase of ``query``, its quotes included (an unclosed quote opens
+    none)."""
+    quotes = [i for i, char in enumerate(query) if char == '"']
+    return [(quotes[i], quotes[i + 1] + 1) for i in range(0, len(quotes) - 1, 2)]
 
 
 def _word_char(char: str) -> bool:

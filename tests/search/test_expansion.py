@@ -18,6 +18,23 @@ def test_the_longest_form_wins_and_only_whole_words_match():
     assert vocabulary.rewrite("power", "it", games={"berserk"}) == ("power", [])
 
 
+def test_a_quoted_phrase_is_rewritten_whole_or_not_at_all():
+    trample = Concept("term:trample", "mtg", {"en": ("trample",), "zh-hans": ("践踏",)})
+    planeswalker = Concept("term:planeswalker", "mtg", {"en": ("planeswalker", "planeswalkers")})
+    vocabulary = Vocabulary([trample, planeswalker])
+    # Inside a longer quoted phrase a term stays as typed: an OR there would break the phrase up.
+    assert vocabulary.rewrite('"trample over planeswalkers"', "en", games={"mtg"}) == (
+        '"trample over planeswalkers"',
+        [],
+    )
+    assert vocabulary.rewrite('"trample over planeswalkers" trample', "zh-hans", games={"mtg"}) == (
+        '"trample over planeswalkers" ((trample) OR 践踏)',
+        [trample],
+    )
+    # A quoted phrase that is the term is replaced whole.
+    assert vocabulary.rewrite('"trample"', "zh-hans", games={"mtg"}) == ('(("trample") OR 践踏)', [trample])
+
+
 def test_a_cjk_form_matches_inside_a_longer_run():
     concept = Concept("term:toughness", "mtg", {"en": ("toughness",), "zh-hans": ("防御力",)})
     rewritten, used = Vocabulary([concept]).rewrite("基础防御力", "en", games={"mtg"})
