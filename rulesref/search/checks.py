@@ -42,17 +42,28 @@ def check_live_index(app_configs, **kwargs):
     ]
 
 
-def check_paraphrases(app_configs, **kwargs):
-    """A damaged paraphrases file disables the paraphrases (searches go on without them) and is said here."""
-    from .paraphrases import problem
-
-    found = problem()
+def _disabled(found: str, what: str, check_id: str) -> list:
+    """The warning for a damaged search data file (``found``: why it is disabled; "" when it is not)."""
     if not found:
         return []
     return [
         Warning(
-            f"search paraphrases are disabled: {found}",
-            hint="fix the file; searches run without paraphrases meanwhile",
-            id="rulesref.W031",
+            f"search {what} are disabled: {found}",
+            hint=f"fix the file; searches run without {what} meanwhile",
+            id=check_id,
         )
     ]
+
+
+def check_paraphrases(app_configs, **kwargs):
+    """A damaged paraphrases file disables the paraphrases (searches go on without them) and is said here."""
+    from .paraphrases import problem
+
+    return _disabled(problem(), "paraphrases", "rulesref.W031")
+
+
+def check_readers_terms(app_configs, **kwargs):
+    """A damaged readers' terms file disables those terms (searches go on without them) and is said here."""
+    from .readers_terms import problem
+
+    return _disabled(problem(), "readers' terms", "rulesref.W032")

@@ -79,9 +79,17 @@ def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
         direct = True
         if plan.used:
             # Did any hit match a word as typed, not only one of its translations?
-            direct = any(docnum in results.typed_docs for docnum in docnums)
+            if results is not None:
+                direct = any(docnum in results.typed_docs for docnum in docnums)
+            else:
+                as_typed = index.documents_with(tuple(("term", f, _as_text(w)) for f, w in sorted(plan.typed)))
+                direct = any(docnum in as_typed for docnum in docnums)
         ranked.append(Ranked(language, tuple(rows), direct, plan, scope.count))
     return tuple(ranked)
+
+
+def _as_text(word) -> str:
+    return word.decode("utf-8") if isinstance(word, bytes) else word
 
 
 def _candidate_groups(plan) -> tuple:

@@ -170,7 +170,8 @@ def dump(concepts: list[Concept]) -> list[dict]:
     ]
 
 
-def load(data: list[dict]) -> Vocabulary:
+def load(data: list[dict], more: tuple[Concept, ...] = ()) -> Vocabulary:
+    """The vocabulary of a generation's ``vocabulary.json`` (``data``), then the concepts ``more``."""
     return Vocabulary(
         [
             Concept(
@@ -181,4 +182,5 @@ def load(data: list[dict]) -> Vocabulary:
             )
             for d in data
         ]
+        + list(more)
     )

@@ -32,7 +32,7 @@ from rulesref.core.games import scheme_name
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.parsers.numbers import get_scheme
 
-from . import expansion, limits
+from . import expansion, limits, readers_terms
 from .budget import BudgetExceeded, Clock, DeadlineSearcher
 from .definitions import DEFINES_SEPARATOR
 from .integrity import IndexDamaged, generation_problem, note_damaged
@@ -647,7 +647,8 @@ class Generation:
             self.languages = {
                 lang: LanguageIndex(lang, path / lang) for lang in CONTENT_LANGUAGES if (path / lang).is_dir()
             }
-            self.vocabulary = expansion.load(_read_json(path / VOCABULARY, []))
+            # The build's concepts, then the readers' terms (read at query time: ``readers_terms``).
+            self.vocabulary = expansion.load(_read_json(path / VOCABULARY, []), readers_terms.concepts())
             self.alignment = _read_json(path / ALIGNMENT, {})
             # language → edition slug → whether it is a newest edition (none: built before the archive
             # index, when every edition was in the current index).

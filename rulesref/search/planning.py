@@ -29,6 +29,7 @@ from rulesref.core.scripts import could_be_written_in, has_cjk
 from . import limits, paraphrases
 from .analysis import extract_symbols
 from .definitions import definition_form
+from .expansion import fold
 from .pipeline import ANY, STRICT, Run
 from .queries import PLAIN_WORDS_RE, is_question, is_unspaced_question, uses_syntax
 from .schema import BIGRAM_COMPANION, language_uses_bigrams
@@ -244,7 +245,12 @@ def _plan(generation, language, text, games, mode) -> Plan:
     index = generation[language]
     asked, text = text, _without_question_words(language, text)
     reader = index.searcher().reader()
-    if mode == ANY:
+    if mode == ANY and _asked_where_rules_are_few(generation, language, text):
+        # A question typed in a language with only a fragment of the rules its terms belong to ("マリガン
+        # 何枚": the Japanese edition of MTG is rule 208): the terms it translates are what it can be
+        # asked with here ("mulligan" → 103.5).
+        rewritten, used = generation.vocabulary.rewrite(text, language, games=games)
+    elif mode == ANY:
         # A question is answered in the language it is asked in: best-match over its translations
         # would let many loosely matching words of another language outvote the question's own.
         rewritten, used = paraphrases.rewrite(language, _with_numbers_both_ways(language, text)), []
@@ -326,6 +332,30 @@ def _plan(generation, language, text, games, mode) -> Plan:
     return Plan(
         language, query, tuple(used), typed, terms, capped, groups, defines, defines_all, counted, consequence, names
     )
+
+
+def _asked_where_rules_are_few(generation, language: str, text: str) -> bool:
+    """Whether ``text`` names terms only in languages other than ``language`` whose editions hold fewer
+    than ``RANKING.fragment_below`` rules of the terms' games (Japanese, Italian or Russian for MTG).
+    A term typed in a language with a whole rulebook of its game (Russian "существо", Берсерк's
+    creature) is asked there: its translations would let another game's rules outvote the question."""
+    typed_in: set[tuple[str, str]] = set()
+    for match in generation.vocabulary.find(text):
+        typed = fold(text[match.start : match.end])
+        for concept in match.concepts:
+            typed_in.update(
+                (form_language, concept.game)
+                for form_language, forms in concept.forms.items()
+                if any(fold(form) == typed for form in forms)
+            )
+    if not typed_in or any(form_language == language for form_language, _ in typed_in):
+        return False
+    for form_language, game in typed_in:
+        if form_language in generation.languages and (
+            generation[form_language].scope(game, None).count >= RANKING.fragment_below
+        ):
+            return False
+    return True
 
 
 def _names_held(reader, language: str, text: str) -> tuple[str, ...]:

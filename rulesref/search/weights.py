@@ -72,6 +72,10 @@ class Ranking:
     fallback_min_words: int = 2
     thin_min_words: int = 4
     thin_below: int = 3
+    # A best-match question whose terms are typed only in languages whose editions hold fewer than this
+    # many rules of the terms' games (the Japanese and Italian MTG editions are rule 208) is also asked
+    # with those terms' translations in the other languages.
+    fragment_below: int = 200
     # Best-match takes this many × the fetch size of the rules holding the most of the query's words by
     # rarity (``execution._holding_most``), then orders them as a question.
     coordination_pool: int = 4

@@ -172,3 +172,17 @@ def test_a_question_asking_what_happens_and_the_defined_names_it_holds(generatio
     found = plan(generation, "en", "how does a triggered ability use the stack", mode=ANY)
     assert (found.consequence, found.names) == (False, ("trigger abil",))
     assert plan(generation, "zh-hans", "衍生物离开战场会怎样", mode=ANY).consequence is True
+
+
+def test_a_question_typed_where_its_game_has_a_fragment_of_the_rules_is_asked_with_its_translations(generation):
+    # The Japanese MTG edition is rule 208: "マリガン 何枚" (how many cards, mulligan) is asked of the
+    # English rules as "mulligan", the one word of it they can hold.
+    found = plan(generation, "en", "マリガン 何枚", ANY)
+    assert [concept.key for concept in found.used] == ["typed:mulligan"]
+    assert "text:mulligan" in str(found.query)
+    # A question in a language with the whole rulebook is asked in its own words only: English in the
+    # Chinese index, and Russian, whose "существо" is also Берсерк's creature, in the English one.
+    assert plan(generation, "zh-hans", "can a creature with flying block two attackers", ANY).used == ()
+    assert plan(generation, "en", "может ли существо атаковать в тот же ход", ANY).used == ()
+    # The strict reading is unchanged: it always asks with the translations.
+    assert [concept.key for concept in plan(generation, "en", "マリガン 何枚").used] == ["typed:mulligan"]

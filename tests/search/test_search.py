@@ -514,12 +514,22 @@ def test_the_search_json_marks_each_rule_shown_in_another_language():
 def test_the_japanese_attack_finds_the_chinese_rules_that_write_it_in_simplified_characters():
     """攻撃 is printed 攻击 on 268 lines of the Chinese rules and nowhere in the Japanese seed: folded, they meet."""
     results = search("攻撃")
-    assert [hit.number for hit in results.hits[:2]] == ["702.25", "508.1"]
-    assert results.hits[0].texts["zh-hans"].snippet == "侧面<mark>攻击</mark>"
+    # 508.1 (declaring attackers) is also found in English: readers type 攻撃 for attack too.
+    assert [hit.number for hit in results.hits[:2]] == ["508.1", "702.25"]
+    assert results.hits[1].texts["zh-hans"].snippet == "侧面<mark>攻击</mark>"
     assert len(results.hits) == 10
     for hit in results.hits:
         assert hit.matched_lang == "zh-hans"
         assert "<mark>攻击</mark>" in hit.texts["zh-hans"].snippet
+
+
+def test_a_japanese_question_on_a_rule_the_japanese_edition_lacks_finds_the_english_rule():
+    # No rule of the Japanese edition (rule 208 only) holds マリガン or 何枚, and 何枚 translates to
+    # nothing: best-match asks the English rules for the one term it translates, mulligan.
+    results = search("マリガン 何枚")
+    assert [hit.number for hit in results.hits[:3]] == ["103.5", "103.5b", "103.5c"]
+    assert results.hits[0].matched_lang == "en"
+    assert "<mark>mulligan</mark>" in results.hits[0].texts["en"].snippet
 
 
 def test_a_question_in_other_words_finds_the_rule_worded_otherwise():
@@ -552,6 +562,46 @@ def test_a_damaged_file_disables_the_paraphrases_not_the_search(tmp_path, settin
         assert search("several cards at once", game="mtg", languages=["en"]).hits
     finally:
         paraphrases._loaded.cache_clear()
+
+
+def test_a_keyword_typed_in_japanese_italian_or_russian_finds_the_english_and_chinese_rules():
+    # No Japanese, Italian or Russian edition has 702.19, 702.9 or 404: the readers' terms say what
+    # readers of those languages type for them (rules_data/search/terms.toml).
+    trample = search("トランプル")
+    assert [(hit.number, hit.matched_lang) for hit in trample.hits[:2]] == [("702.19", "en"), ("702.19a", "en")]
+    assert trample.hits[0].texts["zh-hans"].snippet == "<mark>践踏</mark>"
+    flying = search("volare")
+    assert (flying.corrected, flying.hits[0].number) == (None, "702.9")
+    assert numbers(search("cimitero"), 3) == ["404", "404.1", "404.2"]
+    assert numbers(search("пробивной удар", game="mtg"), 2) == ["702.19", "702.19a"]
+
+
+def test_a_damaged_readers_terms_file_disables_those_terms_not_the_search(tmp_path, settings):
+    from django.core.checks import run_checks
+
+    from rulesref.search import readers_terms, service
+    from rulesref.search.generations import forget_generations
+
+    (tmp_path / "search").mkdir()
+    file = tmp_path / "search" / "terms.toml"
+    file.write_text('[[term]]\nkey = "trample"\ngame = "mtg"\nen = ["trample"]\n', encoding="utf-8")
+    settings.RULES_DATA_DIR = tmp_path
+    readers_terms._loaded.cache_clear()
+    forget_generations()
+    service.clear_cache()
+    try:
+        assert [(m.id, m.msg) for m in run_checks() if m.id == "rulesref.W032"] == [
+            (
+                "rulesref.W032",
+                f"search readers' terms are disabled: {file}:2: term 'trample' needs forms in at least two languages",
+            )
+        ]
+        assert search("トランプル").hits == ()
+        assert numbers(search("trample"), 1) == ["702.19"]
+    finally:
+        readers_terms._loaded.cache_clear()
+        forget_generations()
+        service.clear_cache()
 
 
 def test_a_name_finds_the_rule_defining_it_also_from_a_language_whose_edition_lacks_it():
