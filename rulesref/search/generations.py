@@ -662,6 +662,8 @@ class Generation:
             }
             self.vocabulary, self.alignment, self.editions = current.vocabulary, current.alignment, current.editions
         self.plans = LRU(2048)
+        # A query's text → the (language, game) of the known terms it is typed with (``planning``).
+        self.typed_terms = LRU(2048)
         self.spellings = LRU(1024)
         self.snippets = LRU(4096)
         self.warmed = False

@@ -339,15 +339,7 @@ def _asked_where_rules_are_few(generation, language: str, text: str) -> bool:
     than ``RANKING.fragment_below`` rules of the terms' games (Japanese, Italian or Russian for MTG).
     A term typed in a language with a whole rulebook of its game (Russian "существо", Берсерк's
     creature) is asked there: its translations would let another game's rules outvote the question."""
-    typed_in: set[tuple[str, str]] = set()
-    for match in generation.vocabulary.find(text):
-        typed = fold(text[match.start : match.end])
-        for concept in match.concepts:
-            typed_in.update(
-                (form_language, concept.game)
-                for form_language, forms in concept.forms.items()
-                if any(fold(form) == typed for form in forms)
-            )
+    typed_in = _typed_in(generation, text)
     if not typed_in or any(form_language == language for form_language, _ in typed_in):
         return False
     for form_language, game in typed_in:
@@ -356,6 +348,25 @@ def _asked_where_rules_are_few(generation, language: str, text: str) -> bool:
         ):
             return False
     return True
+
+
+def _typed_in(generation, text: str) -> frozenset[tuple[str, str]]:
+    """The (language, game) of each form of a known term ``text`` is typed with (once per text and
+    generation: every language's plan asks)."""
+    found = generation.typed_terms.get(text)
+    if found is None:
+        pairs = set()
+        for match in generation.vocabulary.find(text):
+            typed = fold(text[match.start : match.end])
+            for concept in match.concepts:
+                pairs.update(
+                    (form_language, concept.game)
+                    for form_language, forms in concept.forms.items()
+                    if any(fold(form) == typed for form in forms)
+                )
+        found = frozenset(pairs)
+        generation.typed_terms.put(text, found)
+    return found
 
 
 def _names_held(reader, language: str, text: str) -> tuple[str, ...]:
