@@ -574,6 +574,7 @@ def test_a_keyword_typed_in_japanese_italian_or_russian_finds_the_english_and_ch
     assert (flying.corrected, flying.hits[0].number) == (None, "702.9")
     assert numbers(search("cimitero"), 3) == ["404", "404.1", "404.2"]
     assert numbers(search("пробивной удар", game="mtg"), 2) == ["702.19", "702.19a"]
+    assert numbers(search("Friedhof"), 3) == numbers(search("cimetière"), 3) == ["404", "404.1", "404.2"]
 
 
 def test_a_damaged_readers_terms_file_disables_those_terms_not_the_search(tmp_path, settings):
