@@ -32,7 +32,7 @@ from rulesref.core.games import scheme_name
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.parsers.numbers import get_scheme
 
-from . import expansion, limits, readers_terms
+from . import expansion, limits, readers_terms, segmentation
 from .budget import BudgetExceeded, Clock, DeadlineSearcher
 from .definitions import DEFINES_SEPARATOR
 from .integrity import IndexDamaged, generation_problem, note_damaged
@@ -706,6 +706,8 @@ class Generation:
                 if not self.warmed:
                     for index in self.languages.values():
                         index.warm_analyzers()
+                    if segmentation.SEGMENTED & set(self.languages):
+                        segmentation.warm()
                     self.warmed = True
 
     def aligned_edition(self, game: str, language: str, edition: str, other: str) -> str | None:

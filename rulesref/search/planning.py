@@ -26,7 +26,7 @@ from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.rulenumbers import PREFIXES
 from rulesref.core.scripts import could_be_written_in, has_cjk
 
-from . import limits, paraphrases
+from . import limits, paraphrases, segmentation
 from .analysis import extract_symbols
 from .definitions import definition_form
 from .expansion import fold
@@ -129,13 +129,29 @@ UNSPACED_QUESTION_WORDS = {
 }
 
 
-def _pairs_in_index(index, language: str, text: str) -> str:
+def _known_words(generation, language: str) -> tuple[str, ...]:
+    """The vocabulary's forms in ``language`` (the rulebook's terms: 坟墓场, 法术力, 鹏洛客), once per
+    generation."""
+    cache = generation.__dict__.setdefault("known_words", {})
+    found = cache.get(language)
+    if found is None:
+        forms = {form for concept in generation.vocabulary.concepts for form in concept.forms.get(language, ())}
+        found = cache[language] = tuple(sorted(form for form in forms if len(form) > 1 and " " not in form))
+    return found
+
+
+def _pairs_in_index(generation, index, language: str, text: str) -> str:
     """An unspaced question as the character pairs (bigrams) of its words that the index holds, each a
     word of its own: best-match then ranks rules by the pairs they hold, instead of asking for the whole
     question as one phrase."""
     question_words = UNSPACED_QUESTION_WORDS.get(language)
     if question_words is not None:
         text = question_words.sub(" ", text)
+    if language in segmentation.SEGMENTED:
+        # The pairs inside its words only (衍生物 / 离开 / 战场: not 物离, 开战); a word of one character
+        # (的, 时, 在) makes no pair, and as a word of its own it matched nearly every rule.
+        known = _known_words(generation, language)
+        text = " ".join(word for word in segmentation.words(language, text, known) if len(word) > 1)
     reader = index.searcher().reader()
     analyzer = index.text_analyzer
     pairs = dict.fromkeys(token.text for token in analyzer(text, mode="query"))
@@ -255,7 +271,7 @@ def _plan(generation, language, text, games, mode) -> Plan:
         # would let many loosely matching words of another language outvote the question's own.
         rewritten, used = paraphrases.rewrite(language, _with_numbers_both_ways(language, text)), []
         if language_uses_bigrams(language, "text") and is_unspaced_question(text):
-            rewritten = _pairs_in_index(index, language, paraphrases.rewrite(language, text))
+            rewritten = _pairs_in_index(generation, index, language, paraphrases.rewrite(language, text))
     else:
         rewritten, used = generation.vocabulary.rewrite(text, language, games=games)
         rewritten = paraphrases.rewrite(language, rewritten)

@@ -67,12 +67,13 @@ def test_a_word_another_script_cannot_hold_is_not_asked_but_marked_as_typed(gene
     assert dict(found.terms) == {"literal": frozenset({"deathtouch"})}
 
 
-def test_an_unspaced_question_is_read_as_the_character_pairs_its_index_holds(generation):
-    # 会 and 怎样 only shape the question; 物离 and 开战 are pairs across words, but the index holds them.
-    assert (
-        planning._pairs_in_index(generation["zh-hans"], "zh-hans", "衍生物离开战场会怎样")
-        == "衍生 生物 物离 离开 开战 战场"
-    )
+def test_an_unspaced_question_is_read_as_the_character_pairs_inside_its_words_that_its_index_holds(generation):
+    # 会 and 怎样 only shape the question; 物离 is a pair across two words (衍生物 / 离开), which the index
+    # holds but the question does not say. 离开战场 (leaves the battlefield) is one of the rulebook's terms.
+    index = generation["zh-hans"]
+    assert planning._pairs_in_index(generation, index, "zh-hans", "衍生物离开战场会怎样") == "衍生 生物 离开 开战 战场"
+    # 坟墓场 (graveyard) stays one word, and a word of one character (的, 牌) makes no pair.
+    assert planning._pairs_in_index(generation, index, "zh-hans", "我可以翻看对手坟墓场里的牌吗") == "对手 坟墓 墓场"
 
 
 def test_plans_are_made_when_the_next_stage_reads_them_and_kept_per_generation(generation):

@@ -429,8 +429,10 @@ def test_a_question_in_chinese_is_answered_by_the_rules_sharing_most_of_its_char
     assert [str(n) for n in results.notices] == [
         "No rule contains all of your words; showing the rules that contain most of them."
     ]
-    # 119.6: 如果一位牌手的生命为0或更少，该牌手作为状态动作输掉游戏。
-    assert numbers(search("生命为0的玩家输掉游戏", languages=["zh-hans"]), 1) == ["119.6"]
+    # 704.5a, the state-based action: 如果一位牌手的生命值为0或更少，该牌手输掉此盘游戏。 Then 119.6: 如果一位牌手的
+    # 生命为0或更少，该牌手作为状态动作输掉游戏。 (Read as pairs across its words too, 命为 and 掉游 among
+    # them, the question gave 119.6 first.)
+    assert numbers(search("生命为0的玩家输掉游戏", languages=["zh-hans"]), 2) == ["704.5a", "119.6"]
 
 
 def test_a_question_with_a_digit_int_cannot_read_gets_results_not_an_error():
