@@ -37,6 +37,7 @@ from .budget import BudgetExceeded, Clock, DeadlineSearcher
 from .definitions import DEFINES_SEPARATOR
 from .integrity import IndexDamaged, generation_problem, note_damaged
 from .names import ALIGNMENT, ARCHIVE, CURRENT, EDITION_SEPARATOR, EDITIONS, MANIFEST, VOCABULARY, index_root
+from .weights import RANKING
 
 # Leaves of a query past which the collector does not try to replace its matcher (see search()).
 WIDE_QUERY_LEAVES = 16
@@ -648,7 +649,9 @@ class Generation:
                 lang: LanguageIndex(lang, path / lang) for lang in CONTENT_LANGUAGES if (path / lang).is_dir()
             }
             # The build's concepts, then the readers' terms (read at query time: ``readers_terms``).
-            self.vocabulary = expansion.load(_read_json(path / VOCABULARY, []), readers_terms.concepts())
+            self.vocabulary = expansion.load(
+                _read_json(path / VOCABULARY, []), readers_terms.filling_gaps(self._others_print)
+            )
             self.alignment = _read_json(path / ALIGNMENT, {})
             # language → edition slug → whether it is a newest edition (none: built before the archive
             # index, when every edition was in the current index).
@@ -669,6 +672,19 @@ class Generation:
         self.warmed = False
         self.warm_lock = threading.Lock()
         self.archive_view: Generation | None = None
+
+    def _others_print(self, language: str, form: str, game: str) -> bool:
+        """Whether ``language``'s rules of a game other than ``game`` print ``form`` (each of its words),
+        where that language has only a fragment of ``game``'s rules (``RANKING.fragment_below``)."""
+        index = self.languages.get(language)
+        if index is None or index.scope(game, None).count >= RANKING.fragment_below:
+            return False
+        words = [token.text for token in index.text_analyzer(form, mode="query")]
+        if not words:
+            return False
+        held = frozenset.intersection(*(index.documents_with((("term", "text", word),)) for word in words))
+        games, latest = index.columns["game"], index.scope(None, None)
+        return any(games[docnum] != game and docnum in latest for docnum in held)
 
     def __getitem__(self, language: str) -> LanguageIndex:
         return self.languages[language]

@@ -13,6 +13,7 @@ and the log, naming file, line and reason.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -54,6 +55,25 @@ def _loaded() -> tuple[tuple[Concept, ...], str]:
 
 def concepts() -> tuple[Concept, ...]:
     return _loaded()[0]
+
+
+def filling_gaps(prints: Callable[[str, str, str], bool]) -> tuple[Concept, ...]:
+    """The concepts, each without the forms that ``prints(language, form, game)`` says another game's
+    rules in that language print (the rules of the concept's own game are what it asks for): a readers'
+    term fills a gap, it never shadows what the reader's own rules say. Russian "защитник" is Берсерк's
+    defender, printed in its rules: it does not also ask for MTG's defender (702.3, which would come
+    first for defining it); "пробивной удар", which no Russian rule prints, does ask for trample. A
+    concept left with forms in fewer than two languages is dropped."""
+    kept = []
+    for concept in concepts():
+        forms = {
+            language: tuple(form for form in forms if not prints(language, form, concept.game))
+            for language, forms in concept.forms.items()
+        }
+        forms = {language: found for language, found in forms.items() if found}
+        if len(forms) >= 2:
+            kept.append(Concept(concept.key, concept.game, forms))
+    return tuple(kept)
 
 
 def problem() -> str:

@@ -83,3 +83,24 @@ def test_terms_a_translation_prints_with_their_gloss_expand_queries(tmp_path):
     rewritten, used = Vocabulary(vocabulary_concepts()).rewrite("poison counter", "ja", games={"mtg"})
     assert "毒カウンター" in rewritten
     assert "derived:gloss:mtg:poison-counter" in [c.key for c in used]
+
+
+def test_a_readers_term_drops_the_forms_another_games_rules_print_in_that_language(settings, tmp_path):
+    from rulesref.search import readers_terms
+
+    (tmp_path / "search").mkdir()
+    (tmp_path / "search" / "terms.toml").write_text(
+        '[[term]]\nkey = "defender"\ngame = "mtg"\nen = ["defender"]\nru = ["защитник"]\nja = ["防衛"]\n\n'
+        '[[term]]\nkey = "hexproof"\ngame = "mtg"\nen = ["hexproof"]\nru = ["порчеустойчивость"]\n',
+        encoding="utf-8",
+    )
+    settings.RULES_DATA_DIR = tmp_path
+    readers_terms._loaded.cache_clear()
+    try:
+        printed = {("ru", "защитник"), ("en", "hexproof")}
+        kept = readers_terms.filling_gaps(lambda language, form, game: (language, form) in printed)
+        assert [(c.key, c.forms) for c in kept] == [
+            ("typed:defender", {"en": ("defender",), "ja": ("防衛",)}),
+        ]
+    finally:
+        readers_terms._loaded.cache_clear()

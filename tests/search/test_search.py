@@ -577,6 +577,10 @@ def test_a_keyword_typed_in_japanese_italian_or_russian_finds_the_english_and_ch
     assert numbers(search("cimitero"), 3) == ["404", "404.1", "404.2"]
     assert numbers(search("пробивной удар", game="mtg"), 2) == ["702.19", "702.19a"]
     assert numbers(search("Friedhof"), 3) == numbers(search("cimetière"), 3) == ["404", "404.1", "404.2"]
+    # A form the reader's own rules print is theirs: Берсерк's "защитник" (defender) does not ask for MTG's.
+    defender = search("защитник")
+    assert {hit.game for hit in defender.hits} == {"berserk"}
+    assert search("пробивной удар").hits[0].game == "mtg"
 
 
 def test_a_damaged_readers_terms_file_disables_those_terms_not_the_search(tmp_path, settings):
