@@ -673,11 +673,17 @@ class Generation:
         self.warm_lock = threading.Lock()
         self.archive_view: Generation | None = None
 
+    def has_fragment(self, language: str, game: str) -> bool:
+        """Whether ``language`` holds at most a fragment of ``game``'s rules (fewer than
+        ``RANKING.fragment_below``; none where it has no index): the Japanese and Italian MTG editions."""
+        index = self.languages.get(language)
+        return index is None or index.scope(game, None).count < RANKING.fragment_below
+
     def _others_print(self, language: str, form: str, game: str) -> bool:
         """Whether ``language``'s rules of a game other than ``game`` print ``form`` (each of its words),
-        where that language has only a fragment of ``game``'s rules (``RANKING.fragment_below``)."""
+        where that language has only a fragment of ``game``'s rules (``has_fragment``)."""
         index = self.languages.get(language)
-        if index is None or index.scope(game, None).count >= RANKING.fragment_below:
+        if index is None or not self.has_fragment(language, game):
             return False
         words = [token.text for token in index.text_analyzer(form, mode="query")]
         if not words:

@@ -351,19 +351,14 @@ def _plan(generation, language, text, games, mode) -> Plan:
 
 
 def _asked_where_rules_are_few(generation, language: str, text: str) -> bool:
-    """Whether ``text`` names terms only in languages other than ``language`` whose editions hold fewer
-    than ``RANKING.fragment_below`` rules of the terms' games (Japanese, Italian or Russian for MTG).
+    """Whether ``text`` names terms only in languages other than ``language`` that hold a fragment of the
+    terms' games' rules at most (``Generation.has_fragment``: Japanese, Italian or Russian for MTG).
     A term typed in a language with a whole rulebook of its game (Russian "существо", Берсерк's
     creature) is asked there: its translations would let another game's rules outvote the question."""
     typed_in = _typed_in(generation, text)
     if not typed_in or any(form_language == language for form_language, _ in typed_in):
         return False
-    for form_language, game in typed_in:
-        if form_language in generation.languages and (
-            generation[form_language].scope(game, None).count >= RANKING.fragment_below
-        ):
-            return False
-    return True
+    return all(generation.has_fragment(form_language, game) for form_language, game in typed_in)
 
 
 def _typed_in(generation, text: str) -> frozenset[tuple[str, str]]:
