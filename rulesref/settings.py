@@ -5,6 +5,8 @@
 - ``DJANGO_SECRET_KEY``, ``DJANGO_DEBUG`` (``1``/``0``), ``ALLOWED_HOSTS`` (comma separated).
 - ``RULESREF_HTTPS`` (default: on in a deployment with DEBUG off): redirect to HTTPS, secure cookies, HSTS.
 - ``RULESREF_BEHIND_PROXY``: trust ``X-Forwarded-Proto: https`` from the load balancer in front.
+- ``RULESREF_SEMANTIC_CACHE``: the file of sentence vectors already encoded, which index builds share
+  (default ``<data dir>/index/semantic-cache.sqlite3``).
 - ``RULESREF_CORPORA``: a folder of official rules files that ``quickstart`` imports too.
 - ``RULESREF_STATIC_ROOT``: where ``collectstatic`` writes (default ``<data dir>/static``).
 - ``RULESREF_ADMIN`` (``1``): mount Django's admin at ``/admin/`` (off: no such page), logins throttled.
@@ -35,6 +37,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("RULESREF_DATA_DIR", BASE_DIR / "var")).resolve()
 RULES_DATA_DIR = BASE_DIR / "rules_data"
 CORPORA_DIR = os.environ.get("RULESREF_CORPORA") or None
+# Read where it is used (``rulesref.search.store``): None means ``<DATA_DIR>/index/semantic-cache.sqlite3``.
+SEMANTIC_CACHE = os.environ.get("RULESREF_SEMANTIC_CACHE") or None
 
 
 def env_flag(name: str, default: bool) -> bool:

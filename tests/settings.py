@@ -26,3 +26,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 # collectstatic and whitenoise serves the compressed copies).
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# The sentence vectors every test module's index build encodes (the same rules, over and over) are read
+# from one cache for the whole run, and the next: a pure function of the text and the pinned model.
+if not os.environ.get("RULESREF_SEMANTIC_CACHE"):
+    import tempfile
+
+    SEMANTIC_CACHE = os.path.join(tempfile.gettempdir(), "rulesref-tests-semantic-cache.sqlite3")

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import heapq
 
-from . import limits
+import numpy as np
+
+from . import limits, semantic
 from .budget import BUDGET_NOTICE, first_window, past
 from .definitions import DEFINES_SEPARATOR, definition_form
 from .pipeline import ANY, STRICT, Found, Ranked, Run
@@ -288,3 +290,39 @@ def _by_question(run: Run, r: Ranked, plans) -> Ranked:
     else:
         rows = r.rows[: run.fetch]
     return Ranked(r.language, tuple(rows), r.direct, r.plan, r.in_scope)
+
+
+def reads_as(generation, language: str, text: str) -> bool:
+    """Whether ``text`` reads as ``language``: at least ``RANKING.semantic_known`` of its words (as the
+    language's analyzer gives them) are words of that language's rules."""
+    index = generation[language]
+    words = [token.text for token in index.text_analyzer(text, mode="query")]
+    known = sum(1 for word in words if index.documents_with((("term", "text", word),)))
+    return bool(words) and known >= RANKING.semantic_known * len(words)
+
+
+def meaning(run: Run, found: Found, question: bool) -> Ranked | None:
+    """A question's English rules ordered by what they mean, nearest first (``semantic``): the rules that
+    answer it in other words ("begins the game with" for "start with"). None for a query whose lists
+    were not ordered as a question, that is not English (``reads_as``), where the generation has no
+    sentence vectors, or past the deadline."""
+    language = "en"
+    if not question or found.number is not None or language not in run.searched or run.past():
+        return None
+    vectors = run.generation.vectors(language)
+    if vectors is None or not reads_as(run.generation, language, found.text):
+        return None
+    query = semantic.encoder().encode([found.text])[0]
+    index = run.index(language)
+    scope = run.scope(language)
+    docs = run.generation.scope_array(language, run.game, run.edition)
+    scores = vectors[docs] @ query
+    count = min(run.fetch, len(docs))
+    if count == 0:
+        return None
+    top = np.argpartition(-scores, count - 1)[:count]
+    top = top[np.lexsort((docs[top], -scores[top]))]
+    rows = [index.row(int(docs[i])) for i in top if scores[i] > 0.0]
+    for row in rows:
+        row["defines"] = False
+    return Ranked(language, tuple(rows), True, None, scope.count)

@@ -15,6 +15,7 @@ Nothing here writes, and nothing here imports the writer: building and swapping 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import threading
 from bisect import bisect_left
@@ -32,12 +33,24 @@ from rulesref.core.games import scheme_name
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.parsers.numbers import get_scheme
 
-from . import expansion, limits, readers_terms, segmentation
+from . import expansion, limits, readers_terms, segmentation, semantic
 from .budget import BudgetExceeded, Clock, DeadlineSearcher
 from .definitions import DEFINES_SEPARATOR
 from .integrity import IndexDamaged, generation_problem, note_damaged
-from .names import ALIGNMENT, ARCHIVE, CURRENT, EDITION_SEPARATOR, EDITIONS, MANIFEST, VOCABULARY, index_root
+from .names import (
+    ALIGNMENT,
+    ARCHIVE,
+    CURRENT,
+    EDITION_SEPARATOR,
+    EDITIONS,
+    MANIFEST,
+    VOCABULARY,
+    index_root,
+    semantic_file,
+)
 from .weights import RANKING
+
+logger = logging.getLogger(__name__)
 
 # Leaves of a query past which the collector does not try to replace its matcher (see search()).
 WIDE_QUERY_LEAVES = 16
@@ -672,6 +685,54 @@ class Generation:
         self.warmed = False
         self.warm_lock = threading.Lock()
         self.archive_view: Generation | None = None
+        # language → its documents' sentence vectors (``vectors``), or None: read once.
+        self.semantic: dict[str, object] = {}
+        self.semantic_lock = threading.Lock()
+        # (language, game, edition) → the scope's docnums as an array (``scope_array``; ``edition`` is typed).
+        self.scope_arrays = LRU(64)
+
+    def vectors(self, language: str):
+        """The sentence vectors of ``language``'s current index, one row per docnum (float32), or None:
+        a language the encoder does not read, a generation built without them, the archive view (its
+        documents are others), or a file that cannot be read, which is logged and never fails a search."""
+        if self.is_archive or language not in semantic.LANGUAGES or language not in self.languages:
+            return None
+        if language not in self.semantic:
+            with self.semantic_lock:
+                if language not in self.semantic:
+                    self.semantic[language] = self._read_vectors(language)
+        return self.semantic[language]
+
+    def scope_array(self, language: str, game: str | None, edition: str | None):
+        """The docnums of ``language``'s scope as a NumPy array (kept per generation and scope)."""
+        import numpy as np
+
+        key = (language, game, edition)
+        found = self.scope_arrays.get(key)
+        if found is None:
+            ranges = self.languages[language].scope(game, edition).ranges
+            found = np.concatenate([np.arange(start, end) for start, end in ranges]) if ranges else np.zeros(0, int)
+            self.scope_arrays.put(key, found)
+        return found
+
+    def _read_vectors(self, language: str):
+        import numpy as np
+
+        path = semantic_file(self.path, language)
+        if not path.exists():
+            return None
+        try:
+            matrix = np.load(path, allow_pickle=False)
+            expected = (self.languages[language].doc_count, semantic.DIMENSIONS)
+            if matrix.shape != expected:
+                raise ValueError(f"holds {matrix.shape[0]} × {matrix.shape[-1]} values, the index needs {expected}")
+            matrix = matrix.astype(np.float32)
+            if not np.isfinite(matrix).all():
+                raise ValueError("holds values that are not numbers")
+        except (OSError, ValueError, EOFError) as error:
+            logger.warning("%s: sentence vectors not used: %s", path, error)
+            return None
+        return matrix
 
     def has_fragment(self, language: str, game: str) -> bool:
         """Whether ``language`` holds at most a fragment of ``game``'s rules (fewer than
@@ -730,6 +791,8 @@ class Generation:
                         index.warm_analyzers()
                     if segmentation.SEGMENTED & set(self.languages):
                         segmentation.warm()
+                    if any(self.vectors(language) is not None for language in semantic.LANGUAGES):
+                        semantic.warm()
                     self.warmed = True
 
     def aligned_edition(self, game: str, language: str, edition: str, other: str) -> str | None:

@@ -9,6 +9,11 @@ Layout under ``<RULESREF_DATA_DIR>/index/`` (``index_root()``)::
     generations/<name>/archive/<lang>/  every edition, one document per distinct text (ARCHIVE; only
                                         for a language with editions older than its newest)
     generations/<name>/editions.json    language → edition slug → whether it is a newest one (EDITIONS)
+    generations/<name>/semantic/<lang>.npy
+                                        one sentence vector per document of the language's current
+                                        index (SEMANTIC; ``semantic``'s languages only)
+    semantic-cache.sqlite3              vectors already encoded, by text (settings.SEMANTIC_CACHE's
+                                        default; not part of any generation)
     current -> generations/<name>       the live generation (CURRENT)
     build.lock                          held by the one writer (LOCK)
     rebuild.requested                   only while a writer waits for a rebuild (REBUILD_REQUEST)
@@ -31,6 +36,8 @@ VOCABULARY = "vocabulary.json"
 ALIGNMENT = "alignment.json"
 ARCHIVE = "archive"
 EDITIONS = "editions.json"
+SEMANTIC = "semantic"
+SEMANTIC_CACHE = "semantic-cache.sqlite3"
 # Between the editions of an archive document's ``editions`` and ``edition_list`` (newest first).
 EDITION_SEPARATOR = ","
 LOCK = "build.lock"
@@ -44,6 +51,10 @@ COPY = ".copy"
 def index_root() -> Path:
     """The folder holding every generation, the ``current`` link and the writer's lock."""
     return Path(settings.DATA_DIR) / INDEX
+
+
+def semantic_file(generation: Path, language: str) -> Path:
+    return generation / SEMANTIC / f"{language}.npy"
 
 
 def temporary_name(name: str, pid: int | str, suffix: str = TEMPORARY) -> str:

@@ -132,3 +132,26 @@ def fused_keys(ranked, *, lift: bool = True) -> frozenset[str]:
             if lift and row["kind"] == "glossary" and row.get("named") is not False:
                 keys.update(filter(None, (row.get("cite_keys") or "").split(",")))
     return frozenset(keys)
+
+
+def blend(fused: list[Fused], language: str, nearest: tuple[dict, ...], *, weights: Ranking = RANKING) -> list[Fused]:
+    """The fused rules and the rules nearest in meaning (rows, nearest first) as one list, by rank: a rule
+    at rank r (from 1) of the fused list gains 1 / (rrf_k + r), at rank r of the nearest
+    semantic_weight / (rrf_k + r). ``nearest``'s rows are of ``language``, where a rule only the meaning
+    found matched."""
+    scores = {hit.key: 1.0 / (weights.rrf_k + rank) for rank, hit in enumerate(fused, start=1)}
+    hits = {hit.key: hit for hit in fused}
+    seen = set()
+    for rank, row in enumerate(nearest, start=1):
+        key = row["key"]
+        if key in seen:
+            continue
+        seen.add(key)
+        scores[key] = scores.get(key, 0.0) + weights.semantic_weight / (weights.rrf_k + rank)
+        if key not in hits:
+            hits[key] = Fused(
+                key, row["game"], row["number"], row["kind"], 0.0, language, {language: row}, (language, row["edition"])
+            )
+    for key, hit in hits.items():
+        hit.score = scores[key]
+    return sorted(hits.values(), key=lambda h: (-h.score, h.key))

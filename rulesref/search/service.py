@@ -185,6 +185,9 @@ def _run(run: Run) -> _Answer:
         terms = {lang: {"text": frozenset({found.number})} for lang in CONTENT_LANGUAGES}
     else:
         fused = ranking.fuse_ranked(lists, question=question)
+        nearest = execution.meaning(run, found, question)
+        if nearest is not None and nearest.rows:
+            fused = ranking.blend(fused, nearest.language, nearest.rows)
         if found.before is not None and any(hit.key not in found.before for hit in fused):
             run.notice(FALLBACK_NOTICE)
         plans = {r.language: r.plan for r in found.planned if r.plan is not None and r.plan.terms}

@@ -61,7 +61,7 @@ from whoosh import index as whoosh_index
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.rules.models import Edition
 
-from . import analysis, archive, derivation, documents, expansion
+from . import analysis, archive, derivation, documents, expansion, semantic
 from .analysis import reads_texts
 from .integrity import IndexDamaged, current_generation, file_digests, generation_problem, problem_in, read_manifest
 from .names import (
@@ -74,9 +74,11 @@ from .names import (
     LOCK,
     MANIFEST,
     REBUILD_REQUEST,
+    SEMANTIC_CACHE,
     TEMPORARY,
     VOCABULARY,
     index_root,
+    semantic_file,
     temporary_name,
 )
 from .schema import schema_for
@@ -347,6 +349,8 @@ def _build_once(progress: Progress | None) -> BuildReport | None:
             shutil.rmtree(target, ignore_errors=True)
             request_rebuild()
             return None
+        for language in sorted(semantic.LANGUAGES & set(CONTENT_LANGUAGES)):
+            _build_vectors(target, language, progress)
         (target / VOCABULARY).write_text(
             json.dumps(expansion.dump(derivation.vocabulary_concepts()), ensure_ascii=False), encoding="utf-8"
         )
@@ -412,6 +416,47 @@ def _build_language(directory: Path, language: str, total: int | None, progress:
     writer.commit()
     if progress and total is not None:
         progress(language, done, total)
+
+
+def semantic_cache() -> semantic.VectorCache:
+    """The vectors already encoded (``settings.SEMANTIC_CACHE``, else beside the generations)."""
+    from django.conf import settings
+
+    return semantic.VectorCache(
+        Path(settings.SEMANTIC_CACHE) if settings.SEMANTIC_CACHE else index_root() / SEMANTIC_CACHE
+    )
+
+
+def _build_vectors(target: Path, language: str, progress: Progress | None) -> None:
+    """One sentence vector per document of ``language``'s current index, by docnum (a zero vector for a
+    kind not encoded: ``semantic.KINDS``), as float16."""
+    import numpy as np
+
+    with whoosh_index.open_dir(str(target / language)).searcher() as searcher:
+        texts, docnums = [], []
+        for docnum in range(searcher.doc_count_all()):
+            fields = searcher.stored_fields(docnum)
+            if fields.get("kind") in semantic.KINDS:
+                text = semantic.document_text(fields.get("title") or "", fields.get("text") or "")
+                if text:
+                    texts.append(text)
+                    docnums.append(docnum)
+        count = searcher.doc_count_all()
+    label, done = f"{language} (meaning)", 0
+
+    def advance(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress:
+            progress(label, done, len(texts))
+
+    vectors = semantic_cache().vectors(texts, progress=advance if progress else None)
+    matrix = np.zeros((count, semantic.DIMENSIONS), dtype=np.float16)
+    if docnums:
+        matrix[docnums] = vectors
+    path = semantic_file(target, language)
+    path.parent.mkdir(exist_ok=True)
+    np.save(path, matrix, allow_pickle=False)
 
 
 def _remember_missing_lengths(writer) -> None:

@@ -103,6 +103,13 @@ class Ranking:
     # ... and a rule defining a name the question holds ("triggered ability") this share.
     name_weight: float = 0.5
 
+    # An English question is also asked by meaning (``execution.meaning``): its rules nearest in meaning
+    # are blended with the fused rules by rank, a rule at rank r (from 1) of either gaining
+    # weight / (rrf_k + r), the nearest in meaning weighing semantic_weight ...
+    semantic_weight: float = 0.3
+    # ... when at least this share of its words are words of the English rules.
+    semantic_known: float = 0.75
+
     @property
     def question_kind_weight(self) -> Mapping[str, float]:
         return _frozen({**self.kind_weight, "subrule": self.question_subrule_weight})

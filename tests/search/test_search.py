@@ -387,14 +387,36 @@ def test_a_question_puts_the_rule_saying_it_in_one_breath_first():
     assert numbers(results, 1) == ["704.5f"]
 
 
-def test_a_question_asking_how_many_puts_the_rules_stating_a_number_first():
+@pytest.fixture
+def by_words_alone():
+    """The English questions asked by their words alone, as on a generation built without sentence vectors
+    (``execution.meaning`` asks none): what the question's ordering does before meaning is blended in."""
+    from rulesref.search import service
+    from rulesref.search.generations import open_generation
+
+    generation = open_generation()
+    generation.semantic["en"] = None
+    service.clear_cache()
+    yield
+    del generation.semantic["en"]
+    service.clear_cache()
+
+
+QUESTION_HOW_MANY = "how many lands can a player play during their turn"
+
+
+def test_a_question_asking_how_many_puts_the_rules_stating_a_number_first(by_words_alone):
     # 305.2 "A player can normally play one land during their turn" states the number; 305.1 and 305.2a
     # hold the same words, in the same section (305 "Lands"), and state none.
-    results = search("how many lands can a player play during their turn", languages=["en"])
-    assert numbers(results, 3) == ["305.2", "305.1", "305.2a"]
+    assert numbers(search(QUESTION_HOW_MANY, languages=["en"]), 3) == ["305.2", "305.1", "305.2a"]
 
 
-def test_a_question_naming_a_rules_topic_puts_the_rule_under_that_topic_first():
+def test_meaning_keeps_the_rule_stating_the_number_first():
+    # 305.2a and 305.2b (additional land plays) mean what 305.2 means; 305.1 ("a special action") less so.
+    assert numbers(search(QUESTION_HOW_MANY, languages=["en"]), 3) == ["305.2", "305.2a", "305.2b"]
+
+
+def test_a_question_naming_a_rules_topic_puts_the_rule_under_that_topic_first(by_words_alone):
     # 603.3b is in 603 "Handling Triggered Abilities", 504.1 in 504 "Draw Step": rules elsewhere
     # (805.2, 703.4d) hold the same words but are about something else.
     assert numbers(search("in what order are triggered abilities put on the stack", languages=["en"]), 1) == ["603.3b"]
@@ -633,12 +655,23 @@ def test_a_question_asking_what_happens_is_answered_by_the_state_based_action():
     ]
 
 
-def test_a_rule_comes_before_its_variants_when_it_answers_as_well():
+def test_a_rule_comes_before_its_variants_when_it_answers_as_well(by_words_alone):
     # 119.1 "Each player begins the game with a starting life total of 20." before 119.1b-d (Vanguard,
     # Commander, Brawl), which vary it; 103.4, which says the same, next; the variants in the rulebook's
     # order, as they answer equally well.
     top = numbers(search("how much life do players start with", languages=["en"]), 5)
     assert top == ["119.1", "103.4", "119.1b", "119.1c", "119.1d"]
+
+
+def test_meaning_puts_the_rules_saying_what_a_question_asks_in_other_words_among_its_answers():
+    # 103.4c "In a Commander game, each player's starting life total is 40" answers it for Commander and
+    # comes into the top five; the Vanguard variant 119.1b, whose life modifier means less of it, leaves.
+    top = numbers(search("how much life do players start with", languages=["en"]), 5)
+    assert top == ["119.1", "103.4", "119.1c", "119.1d", "103.4c"]
+    # Known cost: abilities "put on the stack" at the start of a step (503.1a …) mean much what the
+    # question says, and come before 603.3b, which the question's words alone put first (above).
+    order = numbers(search("in what order are triggered abilities put on the stack", languages=["en"]), 5)
+    assert order == ["503.1a", "508.2b", "509.4a", "510.3a", "603.3b"]
 
 
 def test_a_short_chinese_question_is_read_as_one():
