@@ -310,7 +310,7 @@ def meaning(run: Run, found: Found, question: bool) -> Ranked | None:
     if not question or found.number is not None or language not in run.searched or run.past():
         return None
     vectors = run.generation.vectors(language)
-    if vectors is None or not reads_as(run.generation, language, found.text):
+    if vectors is None or not reads_as(run.generation, language, found.text) or not semantic.usable():
         return None
     query = semantic.encoder().encode([found.text])[0]
     index = run.index(language)

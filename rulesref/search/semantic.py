@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import sqlite3
 import threading
 from pathlib import Path
 
 import numpy as np
+
+logger = logging.getLogger(__name__)
 
 # The languages the model reads. A question in another language is not encoded.
 LANGUAGES = frozenset({"en"})
@@ -140,12 +143,15 @@ class Encoder:
         from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
-        try:
-            config = json.loads((directory / "config.json").read_text(encoding="utf-8"))
-            weights = load_file(str(directory / "model.safetensors"))
-            self._tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
-        except (OSError, ValueError) as error:
-            raise ModelMissing(f"{directory}: {error}") from error
+        def read(name: str, how):
+            try:
+                return how(directory / name)
+            except Exception as error:  # each reader fails its own way (SafetensorError, a JSON error …)
+                raise ModelMissing(f"{directory / name}: {type(error).__name__}: {error}") from error
+
+        config = read("config.json", lambda path: json.loads(path.read_text(encoding="utf-8")))
+        weights = read("model.safetensors", lambda path: load_file(str(path)))
+        self._tokenizer = read("tokenizer.json", lambda path: Tokenizer.from_file(str(path)))
         self._tokenizer.enable_truncation(MAX_TOKENS)
         self._tokenizer.no_padding()
         options = onnxruntime.SessionOptions()
@@ -194,18 +200,44 @@ _encoder: Encoder | None = None
 _lock = threading.Lock()
 
 
+_failure: str | None = None
+
+
 def encoder() -> Encoder:
-    """The process's encoder (about 0.3 s to load, once)."""
-    global _encoder
+    """The process's encoder (about 1.5 s to load, once). Raises ``ModelMissing``, saying why, when the
+    model cannot be loaded (the package missing, a file of it damaged); the next call says the same
+    without trying again."""
+    global _encoder, _failure
     if _encoder is None:
         with _lock:
+            if _failure is not None:
+                raise ModelMissing(_failure)
             if _encoder is None:
-                _encoder = Encoder(model_dir())
+                try:
+                    _encoder = Encoder(model_dir())
+                except Exception as error:  # ImportError, a damaged weights or graph file (onnx's own errors)
+                    _failure = str(error) if isinstance(error, ModelMissing) else f"{type(error).__name__}: {error}"
+                    raise ModelMissing(_failure) from error
     return _encoder
 
 
+def usable() -> bool:
+    """Whether the encoder loads (loading it now); when it does not, the reason is logged once."""
+    try:
+        encoder()
+    except ModelMissing as error:
+        if not _logged:
+            _logged.append(True)
+            logger.warning("sentence vectors are not used: the model cannot be loaded: %s", error)
+        return False
+    return True
+
+
+_logged: list[bool] = []
+
+
 def warm() -> None:
-    encoder()
+    usable()
 
 
 def document_text(title: str, text: str) -> str:
@@ -238,7 +270,7 @@ class VectorCache:
         missing = [index for index, key in enumerate(keys) if key not in known]
         if progress is not None and len(missing) < len(texts):
             progress(len(texts) - len(missing))
-        fresh = encoder().encode([texts[index] for index in missing], progress=progress)
+        fresh = encoder().encode([texts[index] for index in missing], progress=progress) if missing else None
         result = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
         for index, key in enumerate(keys):
             if key in known:

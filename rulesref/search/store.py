@@ -429,8 +429,12 @@ def semantic_cache() -> semantic.VectorCache:
 
 def _build_vectors(target: Path, language: str, progress: Progress | None) -> None:
     """One sentence vector per document of ``language``'s current index, by docnum (a zero vector for a
-    kind not encoded: ``semantic.KINDS``), as float16."""
+    kind not encoded: ``semantic.KINDS``), as float16. None written when the model cannot be loaded (logged
+    by ``semantic.usable``): that generation's questions are asked by their words alone."""
     import numpy as np
+
+    if not semantic.usable():
+        return
 
     with whoosh_index.open_dir(str(target / language)).searcher() as searcher:
         texts, docnums = [], []

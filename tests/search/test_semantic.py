@@ -99,3 +99,31 @@ def test_without_the_vectors_the_question_is_answered_by_its_words_alone(search_
 )
 def test_only_a_question_in_english_is_asked_by_meaning(search_index, query, english):
     assert execution.reads_as(open_generation(), "en", query) is english
+
+
+def test_a_model_that_cannot_be_loaded_leaves_questions_to_their_words(search_index, tmp_path, monkeypatch, caplog):
+    from rulesref.search.store import build_generation
+
+    (tmp_path / "config.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "model.safetensors").write_bytes(b"damaged")
+    monkeypatch.setattr(semantic, "model_dir", lambda: tmp_path)
+    for name, value in (("_encoder", None), ("_failure", None), ("_logged", [])):
+        monkeypatch.setattr(semantic, name, value)
+    with caplog.at_level(logging.WARNING, logger="rulesref.search.semantic"):
+        build_generation()
+        forget_generations()
+        service.clear_cache()
+        results = search(QUESTION)
+    generation = open_generation()
+    assert not names.semantic_file(generation.path, "en").exists()
+    assert generation.vectors("en") is None
+    assert results.error is None
+    assert [hit.number for hit in results.hits[:3]] == ["202.3b", "712.8c", "701.5b"]
+    # Said once, naming the file.
+    assert len(caplog.messages) == 1
+    assert caplog.messages[0] == (
+        "sentence vectors are not used: the model cannot be loaded: "
+        f"{tmp_path / 'model.safetensors'}: SafetensorError: Error while deserializing header: header too small"
+    )
+    forget_generations()
+    service.clear_cache()
