@@ -222,18 +222,15 @@ def encoder() -> Encoder:
 
 
 def usable() -> bool:
-    """Whether the encoder loads (loading it now); when it does not, the reason is logged once."""
+    """Whether the encoder loads (loading it now); when it does not, the reason is logged once (the
+    first call that meets the failure is the one that records it)."""
     try:
         encoder()
     except ModelMissing as error:
-        if not _logged:
-            _logged.append(True)
+        if error.__cause__ is not None:
             logger.warning("sentence vectors are not used: the model cannot be loaded: %s", error)
         return False
     return True
-
-
-_logged: list[bool] = []
 
 
 def warm() -> None:

@@ -107,7 +107,7 @@ def test_a_model_that_cannot_be_loaded_leaves_questions_to_their_words(search_in
     (tmp_path / "config.json").write_text("{}", encoding="utf-8")
     (tmp_path / "model.safetensors").write_bytes(b"damaged")
     monkeypatch.setattr(semantic, "model_dir", lambda: tmp_path)
-    for name, value in (("_encoder", None), ("_failure", None), ("_logged", [])):
+    for name, value in (("_encoder", None), ("_failure", None)):
         monkeypatch.setattr(semantic, name, value)
     with caplog.at_level(logging.WARNING, logger="rulesref.search.semantic"):
         build_generation()
