@@ -81,8 +81,10 @@ __all__ = [
 # bigram field filled (it was declared, queried and always empty); 3: every name a rule's sentences
 # define is indexed ("These are called state triggers", "Layer 4:"), not only its opening sentence's; 4: "The
 # term dies means …" defines "dies" (it defined "term dies"); 5: "… называется эффектом замещения" defines
-# "эффект замещения".
-ANALYSIS_VERSION = 5
+# "эффект замещения"; 6: rules in German, French and Japanese define names too ("Charaktere sind ein
+# Kartentyp", "Le coût est le montant", "コストは、…支払いである"), and "A player’s lore total is …" defines
+# "lore total".
+ANALYSIS_VERSION = 6
 
 _CJK = scripts.CJK
 _HAS_CJK = scripts.CJK_RE

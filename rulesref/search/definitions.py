@@ -36,6 +36,20 @@ DEFINITION_OPENINGS = {
     ),
     "it": re.compile(rf"^(?:(?:il|lo|la|i|gli|le|un|uno|una)\s+|l['’])?{_NAME}\s+(?:è|sono)\s", re.IGNORECASE),
     "ru": re.compile(rf"^{_NAME}\s+[–—-]\s+"),
+    # "Charaktere sind ein Kartentyp", "Kosten sind eine Zahlung", "Statische Fähigkeiten sind Effekte" (a
+    # noun: capitalised), "Wendig bedeutet: …", "Zugaktionen bezeichnen …", "Der Legenden-Gesamtwert eines
+    # Spielers entspricht der Anzahl …"; not "… sind nur dann erfüllt".
+    "de": re.compile(
+        rf"^(?:(?i:der|die|das|ein|eine|einen)\s+)?{_NAME}\s+(?:(?:ist|sind)\s+(?:ein|eine|einer|eines|der|die|das)\s"
+        rf"|sind\s+(?=[A-ZÄÖÜ])|(?:bedeutet|bedeuten|bezeichnet|bezeichnen|steht\s+für|stehen\s+für|entspricht|repräsentiert)[\s:])"
+    ),
+    # "Le coût est le montant …", "Les actions sont un type de carte …", "Les personnages font partie des
+    # types de carte …", "Insaisissable signifie : …", "Les actions de tour regroupent …".
+    "fr": re.compile(
+        rf"^(?:(?:le|la|les|un|une|des)\s+|l['’])?{_NAME}\s+(?:(?:est|sont)\s+(?:un|une|le|la|les|l['’]|des|du)"
+        rf"|font\s+partie\s+des\s|signifie[\s:]|signifient[\s:]|désigne\s|désignent\s|regroupent\s|représentent\s)",
+        re.IGNORECASE,
+    ),
 }
 # "The term dies means “is put into a graveyard from the battlefield.”", "The term historic refers to …",
 # "The phrase “to gain a Class level” means …": a rule saying what a term means names it after "term".
@@ -44,6 +58,20 @@ _THE_TERM = {
         r"^the\s+(?:term|terms|word|phrase|keyword)\s+[“\"‘']?(?P<name>[^\W\d_][^.,;:!?()“”\"’\n]{0,40}?)[”\"’']?\s+"
         r"(?:means|refers\s+to|is\s+used\s+to\s+refer|is\s+short\s+for|describes)\b",
         re.IGNORECASE,
+    ),
+}
+# "The Evasive keyword represents …", "Das Schlüsselwort Wendig steht für …", "Le mot-clé Insaisissable
+# représente …": a keyword's rule names it.
+_KEYWORD_RULE = {
+    "en": re.compile(
+        r"^the\s+(?P<name>[^\W\d_][^.,;:!?()“”\"\n]{0,40}?)\s+keyword\s+(?:represents|is)\s", re.IGNORECASE
+    ),
+    "de": re.compile(
+        r"^das\s+schlüsselwort\s+(?P<name>[^\W\d_][^.,;:!?()„“\"\n]{0,40}?)\s+(?:steht\s+für|repräsentiert|ist)\s",
+        re.IGNORECASE,
+    ),
+    "fr": re.compile(
+        r"^le\s+mot-clé\s+(?P<name>[^\W\d_][^.,;:!?()«»“”\"\n]{0,40}?)\s+(?:représente|est)\s", re.IGNORECASE
     ),
 }
 # Words that open a clause rather than name a thing.
@@ -93,6 +121,69 @@ _CLAUSE_OPENERS = {
     },
     "it": {"se", "quando", "mentre", "ogni", "questo", "questa"},
     "ru": {"если", "когда", "каждый", "каждая", "это", "все", "при"},
+    "de": {
+        "wenn",
+        "falls",
+        "sobald",
+        "während",
+        "nachdem",
+        "bevor",
+        "jede",
+        "jeder",
+        "jedes",
+        "dies",
+        "diese",
+        "dieser",
+        "dieses",
+        "es",
+        "einige",
+        "alle",
+        "nur",
+        "auch",
+        "dann",
+        "so",
+        "sie",
+        "er",
+        "man",
+        "erstens",
+        "zweitens",
+        "drittens",
+        "viertens",
+        "zunächst",
+    },
+    "fr": {
+        "si",
+        "quand",
+        "lorsque",
+        "lorsqu",
+        "chaque",
+        "ce",
+        "cet",
+        "cette",
+        "ces",
+        "tout",
+        "toute",
+        "tous",
+        "toutes",
+        "il",
+        "elle",
+        "ils",
+        "elles",
+        "on",
+        "seuls",
+        "seules",
+        "certains",
+        "certaines",
+        "dans",
+        "pendant",
+        "après",
+        "avant",
+        "aucun",
+        "aucune",
+        "premièrement",
+        "deuxièmement",
+        "troisièmement",
+    },
 }
 
 
@@ -113,6 +204,20 @@ _CALLED = {
         r"(?P<name>[^\W\d_][^.,;:!?()«»„“\"\n]{1,40}?)(?=[.,;:)]|$))",
         re.IGNORECASE,
     ),
+    # "… wird als Spieler bezeichnet", "… als eine bereite Karte bezeichnet", "Dies nennt man „…“".
+    "de": re.compile(
+        r"\b(?:als\s+(?:eine?n?\s+|der\s+|die\s+|das\s+)?(?:[„\"](?P<quoted>[^\W\d_][^.,;:!?()„“\"\n]{1,40}?)[“\"]|"
+        r"(?P<name>[^\W\d_][^.,;:!?()„“\"\n]{1,40}?))\s+(?:bezeichnet|benannt)\b)"
+    ),
+    # "… est qualifiée de joueur", "… est dite redressée", "… est appelé « … »".
+    "fr": re.compile(
+        r"\b(?:est|sont)\s+(?:qualifiée?s?\s+d[e'’]\s*|dite?s?\s+|appelée?s?\s+|nommée?s?\s+)"
+        r"(?:[«“\"]\s*(?P<quoted>[^\W\d_][^.,;:!?()«»“”\"\n]{1,40}?)\s*[»”\"]|"
+        r"(?P<name>[^\W\d_][^.,;:!?()«»“”\"\n]{1,40}?)(?=[.,;:)]|$))",
+        re.IGNORECASE,
+    ),
+    # 1.2.3 "これを“できるだけルール”と呼ぶ", "…を“ゲーム行動”と呼ぶ".
+    "ja": re.compile(r"[“「\"](?P<quoted>[^”」\"\s]{1,15})[”」\"](?P<name>(?!))?(?:と呼ぶ|と呼ばれる|という)"),
     "zh-hans": re.compile(
         r"(?:称为|称作|称之为|叫做)[“「]?(?P<quoted>(?!))?(?P<name>[^\W\d_][^，。、；：（）“”「」\s]{0,9})"
     ),
@@ -132,7 +237,27 @@ _SOME = {
 # characters in a language written without spaces) opening a rule. Not "Example:" or "Note:".
 _LABEL = re.compile(r"^(?P<name>[^\W\d_][\w-]*(?:\s[\w-]+){0,2})\s?[:：]\s")
 _LABEL_UNSPACED = re.compile(r"^(?P<name>[^\W\d_][^\s，。、；：:（）]{0,7})[:：]")
-_NOT_LABELS = {"example", "examples", "note", "notes", "esempio", "пример", "例", "例外"}
+_NOT_LABELS = {
+    "example",
+    "examples",
+    "note",
+    "notes",
+    "esempio",
+    "пример",
+    "例",
+    "例外",
+    "beispiel",
+    "hinweis",
+    "exemple",
+    "remarque",
+    "erstens",
+    "zweitens",
+    "drittens",
+    "viertens",
+    "premièrement",
+    "deuxièmement",
+    "troisièmement",
+}
 # "The mana value of an object is …", "物件的法术力值为…": what any object has is defined by its name
 # alone ("mana value"), not what a creature has ("A creature's power is …" is not where power is defined).
 _OF_AN_OBJECT = {
@@ -142,6 +267,19 @@ _OF_AN_OBJECT = {
 }
 # Sentences: after a full stop, or a Chinese or Japanese one.
 _SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[^\W\d_])|(?<=[。！？])")
+# "コストは、…支払いである。", "キャラクターはカード・タイプの１つであり", "ターン行動とは、…のことである",
+# "プレイヤーの“ロアの合計”は、…である": a name, then what it is (the sentence says so).
+_JA_DEFINITION = re.compile(
+    r"^(?:プレイヤーの)?[“「\"]?(?P<name>[^\W\d_][^、，。：:（）“”「」\"\s]{0,11}?)(?<![にでとがをもへや])[”」\"]?(?:とは|は)(?!ない)"
+)
+_JA_IS = re.compile(r"である|であり|を表す|を意味する|のことを指す|のことだ")
+# What a player has is defined by its name alone: "A player’s lore total is …" defines "lore total" ("Der
+# Legenden-Gesamtwert eines Spielers …", "Le total d’éclats de Lore d’un joueur …").
+_OF_A_PLAYER = {
+    "en": re.compile(r"^(?:a\s+|the\s+|each\s+)?player['’]s\s+(?P<name>.+)$", re.IGNORECASE),
+    "de": re.compile(r"^(?P<name>.+?)\s+(?:eines|jedes)\s+Spielers$"),
+    "fr": re.compile(r"^(?P<name>.+?)\s+d['’]un\s+joueur$", re.IGNORECASE),
+}
 _ZH_DEFINITION = re.compile(
     r"^(?!一些|有些|某些)(?P<name>[^\W\d_][^，。、；：:（）“”\s]{0,9}?)(?<![称视非不])(?:是个|是一个|是一种|是|为|属于)(?!否)"
 )
@@ -163,6 +301,10 @@ def defined_names(language: str, text: str) -> list[str]:
             match = _ZH_DEFINITION.match(sentence)
             if match:
                 names.append(match.group("name"))
+        if language == "ja" and number < 2 and _JA_IS.search(sentence):
+            match = _JA_DEFINITION.match(sentence)
+            if match:
+                names.append(match.group("name"))
         some = _SOME.get(language)
         if some and (match := some.match(sentence)):
             names.append(match.group("name"))
@@ -171,9 +313,9 @@ def defined_names(language: str, text: str) -> list[str]:
             names.extend(match.group("quoted") or match.group("name") for match in called.finditer(sentence))
     more = []
     for name in names:
-        of_object = _OF_AN_OBJECT.get(language)
-        if of_object and (match := of_object.match(name)):
-            more.append(match.group("name"))
+        for possessed in (_OF_AN_OBJECT.get(language), _OF_A_PLAYER.get(language)):
+            if possessed and (match := possessed.match(name)):
+                more.append(match.group("name"))
         # "Face-down spells and face-down permanents": each of the two (not "Power and toughness": two
         # names of one word are said together).
         parts = name.split(" and ") if language == "en" else []
@@ -192,9 +334,9 @@ _MODALS = {"en": {"may", "can", "must", "would", "could", "should", "will", "mig
 
 def defined_name(language: str, text: str) -> str:
     """The name a rule's opening sentence defines ("" when it does not open with a definition)."""
-    term = _THE_TERM.get(language)
-    if term and (match := term.match(text.strip())) and len(match.group("name").split()) <= DEFINED_NAME_WORDS:
-        return match.group("name").strip()
+    for named in (_THE_TERM.get(language), _KEYWORD_RULE.get(language)):
+        if named and (match := named.match(text.strip())) and len(match.group("name").split()) <= DEFINED_NAME_WORDS:
+            return match.group("name").strip()
     pattern = DEFINITION_OPENINGS.get(language)
     if pattern is None:
         return ""
@@ -203,8 +345,13 @@ def defined_name(language: str, text: str) -> str:
         return ""
     name = match.group("name").strip()
     words = name.split()
-    if len(words) > DEFINED_NAME_WORDS or words[0].casefold() in _CLAUSE_OPENERS.get(language, ()):
+    openers = _CLAUSE_OPENERS.get(language, ())
+    # "Lorsqu’un joueur …": the word before an elided vowel opens the clause.
+    first = words[0].casefold()
+    if len(words) > DEFINED_NAME_WORDS or first in openers or re.split(r"['’]", first)[0] in openers:
         return ""
+    if language == "fr" and any(word.casefold() in ("qui", "que", "qu’", "dont") for word in words):
+        return ""  # "Une action qui …": a clause
     if any(word.casefold() in _MODALS.get(language, ()) for word in words):
         return ""  # "An object may have a color indicator": what it may do, not what it is
     return name

@@ -111,6 +111,8 @@ def documents_for_language(language: str, editions: set[int] | None = None) -> I
     seen_sections: set[int] = set()
     # edition → number → key, for the rules a glossary entry cites
     keys_by_number: dict[int, dict[str, str]] = {}
+    # edition → the names its rules have defined in words so far (as indexed words)
+    defined_before: dict[int, set[str]] = {}
     for entry in entries.iterator(chunk_size=2000):
         edition = entry.edition
         heading = ""
@@ -129,6 +131,13 @@ def documents_for_language(language: str, editions: set[int] | None = None) -> I
             # "Trample over planeswalkers is a variant of trample …", "These are called state triggers",
             # "Layer 4: …": where a name is defined in words.
             defines = defined_names(language, entry.text)
+            # The first rule defining a name is where it is defined (7.5.1 "A player’s inkwell is where they
+            # put the cards they use as ink"); a later one saying what it is tells more of it (7.5.4 "The
+            # inkwell is a private zone").
+            earlier = defined_before.setdefault(edition.pk, set())
+            forms = {name: definition_form(language, name) for name in defines}
+            defines = [name for name in defines if forms[name] not in earlier]
+            earlier.update(forms.values())
         game = edition.game.slug
         key = entry_key(game, entry)
         if entry.number and entry.duplicate_of_id is None:

@@ -96,3 +96,24 @@ def test_a_renumbered_rule_is_one_result_with_each_language_under_its_own_number
     # The Japanese number typed with the Japanese filter opens the Japanese rule.
     response = client.get("/search/", {"q": f"lang:ja {japanese}"})
     assert (response.status_code, response["Location"]) == (302, f"/rules/lorcana/ja/2026-07-10/{japanese}/")
+
+
+@pytest.mark.parametrize(
+    "query, number",
+    [
+        # 7.5.1 "A player’s inkwell is where …": the first rule saying what the inkwell is, not 7.5.4 "The
+        # inkwell is a private zone", which says more of it.
+        ("inkwell", "7.5.1"),
+        ("Tintenvorrat", "7.5.1"),
+        ("réserve d’encre", "7.5.1"),
+        ("インクウェル", "7.5.1"),
+        # 5.3.1 "Charaktere sind ein Kartentyp …", "Les personnages font partie des types de carte …"
+        ("Charaktere", "5.3.1"),
+        ("personnages", "5.3.1"),
+        # 1.5.1 "Le coût est le montant …", "コストは、…支払いである。"
+        ("coût", "1.5.1"),
+        ("コスト", "1.5.1"),
+    ],
+)
+def test_a_name_is_found_first_where_a_rule_of_its_language_says_what_it_is(lorcana, query, number):
+    assert [hit.number for hit in search(query, limit=3).hits][0] == number

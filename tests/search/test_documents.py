@@ -39,7 +39,15 @@ def test_a_glossary_entry_and_its_translation_are_one_result():
         ("en", "A player who has priority may cast a creature card from their hand.", ""),
         ("ru", "Слабость первого хода – это свойство запрещает существу действовать", "Слабость первого хода"),
         ("ru", "Если способность имеет вид «[текст Х]», то это эффект замещения", ""),
-        ("ja", "トランプルは常在型能力である。", ""),
+        ("de", "Charaktere sind ein Kartentyp, der im Spiel sein kann.", "Charaktere"),
+        ("de", "Die Bedingungen sind nur dann erfüllt, wenn die Spielstatusprüfung stattfindet.", ""),
+        ("de", "Das Schlüsselwort Beschützen repräsentiert zwei Fähigkeiten.", "Beschützen"),
+        ("fr", "Le coût est le montant qui doit être payé pour jouer une carte.", "coût"),
+        ("fr", "Les personnages font partie des types de carte pouvant être en jeu.", "personnages"),
+        ("fr", "Le mot-clé Rempart représente deux capacités.", "Rempart"),
+        ("fr", "Lorsqu’un joueur est le dernier joueur restant dans une partie, il remporte la partie.", ""),
+        ("fr", "Une action qui est jouée va dans la défausse.", ""),
+        ("en", "The Bodyguard keyword represents two abilities.", "Bodyguard"),
     ],
 )
 def test_a_rule_that_opens_by_saying_what_a_name_is_defines_it(language, text, name):
@@ -107,6 +115,32 @@ def test_a_rule_that_opens_by_saying_what_a_name_is_defines_it(language, text, n
         ("ru", "Такие карты называются «стражами».", ["стражами"]),
         ("zh-hans", "状态动作属于游戏动作，每当满足某些条件时便会自动发生。", ["状态动作"]),
         ("zh-hans", "层7b：将力量和/或防御力设定为一个特定的数字的效应生效。", ["层7b"]),
+        # Lorcana 7.5.1 in four languages: what a player has is defined by its name alone.
+        (
+            "en",
+            "A player’s lore total is the amount of lore they currently have.",
+            ["player’s lore total", "lore total"],
+        ),
+        (
+            "de",
+            "Der Tintenvorrat eines Spielers ist der Ort, an dem er die Karten ablegt. Diese Karten sind Tintenkarten.",
+            ["Tintenvorrat eines Spielers", "Tintenvorrat"],
+        ),
+        (
+            "fr",
+            "La réserve d’encre d’un joueur est la zone où il place les cartes.",
+            ["réserve d’encre d’un joueur", "réserve d’encre"],
+        ),
+        ("ja", "プレイヤーの“ロアの合計”は、そのプレイヤーがゲームのその時点で持つロアの量である。", ["ロアの合計"]),
+        ("ja", "トランプルは常在型能力である。", ["トランプル"]),
+        ("ja", "コストは、カードをプレイするために必要となる支払いである。", ["コスト"]),
+        # "には" is not a name and "は": "ゲームをするには … 必要である" defines nothing.
+        ("ja", "ゲームをするには少なくとも２人のプレイヤーが必要である。", []),
+        ("ja", "可能なかぎりのことを実行する。これを“できるだけルール”と呼ぶ。", ["できるだけルール"]),
+        # A name called so: "wird als Spieler bezeichnet", "est qualifiée de joueur".
+        ("de", "Jede Person, die das Spiel spielt, wird als Spieler bezeichnet.", ["Spieler"]),
+        ("fr", "Chaque personne jouant la partie est qualifiée de joueur.", ["joueur"]),
+        ("de", "Zweitens: Wenn der Effekt Schaden zufügt, berechne den Schaden.", []),
     ],
 )
 def test_every_name_a_rule_defines(language, text, names):
