@@ -14,7 +14,7 @@ def ours() -> SimpleNamespace:
     from rulesref.search.queries import (
         QueryError,
         is_question,
-        is_unspaced_question,
+        is_unspaced_run,
         parse_user_query,
         plain_words,
     )
@@ -57,7 +57,7 @@ def ours() -> SimpleNamespace:
         # How a question is read: its words, the words that only shape it, the caps on its readings.
         plain_words=plain_words,
         is_question=is_question,
-        is_unspaced_question=is_unspaced_question,
+        is_unspaced_run=is_unspaced_run,
         question_words=QUESTION_WORDS,
         unspaced_question_words=UNSPACED_QUESTION_WORDS,
         is_stop_word=is_stop_word,

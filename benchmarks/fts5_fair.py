@@ -367,11 +367,11 @@ class Fts5FairSearch:
                 if corrected:
                     text = corrected
                     ranked = [self._text(lang, text, game, edition) for lang in searched]
-            # Best-match, as ours decides it (``fallbacks.BestMatch``, then ``UnspacedQuestion``).
+            # Best-match, as ours decides it (``fallbacks.BestMatch``, then ``UnspacedRun``).
             words, keys, weights = ours.plain_words(text), ours.fused_keys(ranked), ours.ranking
             empty = not keys and len(words) >= weights.fallback_min_words
             thin = len(keys) < weights.thin_below and len(words) >= weights.thin_min_words
-            best_match = empty or thin or (ours.is_unspaced_question(text) and not keys)
+            best_match = empty or thin or (ours.is_unspaced_run(text) and not keys)
             if best_match:
                 ranked = _merge(ranked, [self._best_match(lang, text, game, edition) for lang in searched])
             # Ordered (and fused) as a question: best-match's lists, and a question's.
@@ -433,7 +433,7 @@ class Fts5FairSearch:
         condition, params, _, _ = self._scope(language, game, edition)
         if not ours.could_match(text, language):
             return Ranked(language, direct=False)
-        if language in TRIGRAM and ours.is_unspaced_question(text):
+        if language in TRIGRAM and ours.is_unspaced_run(text):
             shaping = ours.unspaced_question_words.get(language)
             chunks = (shaping.sub(" ", text) if shaping else text).split()
             words = [c[i : i + 3] for c in chunks if len(c) >= 3 for i in range(len(c) - 2)]

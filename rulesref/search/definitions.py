@@ -28,10 +28,10 @@ DEFINES_SEPARATOR = ","
 DEFINED_NAME_WORDS = 5
 _NAME = r"(?P<name>[^\W\d_][^.,;:!?()«»“”\"\n]{0,60}?)"
 DEFINITION_OPENINGS = {
-    # "is a …", "are …" (not "are in", "are always", "are determined"), "means …"; not "is always",
-    # "is printed".
+    # "is a …", "is where …" ("A player’s inkwell is where they put …"), "are …" (not "are in", "are
+    # always", "are determined"), "means …"; not "is always", "is printed".
     "en": re.compile(
-        rf"^(?:(?:an?|the)\s+)?{_NAME}\s+(?:is\s+(?:an?|the|one)\s|are\s+(?!(?:in|on|not|always|never|also|only|still|put|set|dealt|left|made|cast|paid|chosen|given|taken|shown|drawn|kept|held|known|found|lost|won|split)\b|\w+(?:ed|ly)\b)|means\s|have\s+(?:an?|no)\s|do\s+something\s)",
+        rf"^(?:(?:an?|the)\s+)?{_NAME}\s+(?:is\s+(?:an?|the|one|where)\s|are\s+(?!(?:in|on|not|always|never|also|only|still|put|set|dealt|left|made|cast|paid|chosen|given|taken|shown|drawn|kept|held|known|found|lost|won|split)\b|\w+(?:ed|ly)\b)|means\s|have\s+(?:an?|no)\s|do\s+something\s)",
         re.IGNORECASE,
     ),
     "it": re.compile(rf"^(?:(?:il|lo|la|i|gli|le|un|uno|una)\s+|l['’])?{_NAME}\s+(?:è|sono)\s", re.IGNORECASE),

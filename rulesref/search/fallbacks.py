@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from . import spelling
 from .budget import BUDGET_NOTICE
 from .pipeline import ANY, STRICT, Attempt, Found, Reading, Run, merge
-from .queries import is_unspaced_question, plain_words
+from .queries import is_unspaced_run, plain_words
 from .ranking import fused_keys
 from .weights import RANKING
 
@@ -81,18 +81,18 @@ class BestMatch:
         )
 
 
-class UnspacedQuestion(BestMatch):
-    """A question typed without spaces ("衍生物离开战场会怎样": one word to the strict reading) that found
-    nothing is read as best-match too, its plan asking for the character pairs of its words that each
-    index holds (``planning``). Only when nothing holds it: a few hits for a long unspaced run are
-    usually a name ("杰卡失落骑士团"), found."""
+class UnspacedRun(BestMatch):
+    """A question or a term typed without spaces ("衍生物离开战场会怎样", "連續效應": one word to the strict
+    reading) that found nothing is read as best-match too, its plan asking for the character pairs of its
+    words that each index holds (``planning``). Only when nothing holds it: a few hits for a long unspaced
+    run are usually a name ("杰卡失落骑士团"), found."""
 
     def applies(self, run: Run, found: Found) -> bool:
         if found.before is not None or run.past():
             return False
-        return is_unspaced_question(found.text) and not fused_keys(found.lists)
+        return is_unspaced_run(found.text) and not fused_keys(found.lists)
 
 
 # In this order: a respelled query may still need best-match; an unspaced question is one word, which
 # best-match of plain words leaves to it.
-STRATEGIES = (Respell(), BestMatch(), UnspacedQuestion())
+STRATEGIES = (Respell(), BestMatch(), UnspacedRun())

@@ -31,7 +31,7 @@ from .analysis import extract_symbols
 from .definitions import definition_form
 from .expansion import fold
 from .pipeline import ANY, STRICT, Run
-from .queries import PLAIN_WORDS_RE, is_question, is_unspaced_question, uses_syntax
+from .queries import PLAIN_WORDS_RE, is_question, is_unspaced_run, uses_syntax
 from .schema import BIGRAM_COMPANION, language_uses_bigrams
 from .weights import RANKING
 
@@ -270,7 +270,7 @@ def _plan(generation, language, text, games, mode) -> Plan:
         # A question is answered in the language it is asked in: best-match over its translations
         # would let many loosely matching words of another language outvote the question's own.
         rewritten, used = paraphrases.rewrite(language, _with_numbers_both_ways(language, text)), []
-        if language_uses_bigrams(language, "text") and is_unspaced_question(text):
+        if language_uses_bigrams(language, "text") and is_unspaced_run(text):
             rewritten = _pairs_in_index(generation, index, language, paraphrases.rewrite(language, text))
     else:
         rewritten, used = generation.vocabulary.rewrite(text, language, games=games)

@@ -81,12 +81,10 @@ def plain_words(text: str) -> list[str]:
 
 
 PLAIN_WORDS_RE = re.compile(r"^[^\W_]+(?:[ '’-][^\W_]+)+$")
-# A question in a script written without spaces ("衍生物离开战场会怎样") is one long word: it is read as a
-# question when it has at least this many CJK characters and no search syntax ...
-UNSPACED_QUESTION_CHARS = 6
-# ... or at least three and a word that only asks ("徽记是什么": what is an emblem).
-UNSPACED_QUESTION_MIN_CHARS = 3
-CJK_QUESTION_WORDS_RE = re.compile("什么|怎样|怎么|如何|是否|能否|多少|哪些|哪个|何时|吗|呢|何ですか|とは|どう")
+# A question or a term in a script written without spaces ("衍生物离开战场会怎样", "連續效應") is one long
+# word: with at least this many CJK characters and no search syntax, a strict reading that found nothing
+# reads its character pairs instead.
+UNSPACED_MIN_CHARS = 3
 
 
 def is_question(text: str) -> bool:
@@ -94,14 +92,12 @@ def is_question(text: str) -> bool:
     return len(text.split()) >= RANKING.thin_min_words and PLAIN_WORDS_RE.match(text) is not None
 
 
-def is_unspaced_question(text: str) -> bool:
-    """Enough CJK characters, and no search syntax: a question typed without spaces."""
+def is_unspaced_run(text: str) -> bool:
+    """At least ``UNSPACED_MIN_CHARS`` CJK characters and no search syntax: a question or a term
+    typed without spaces, which a strict reading takes as one word ("連續效應")."""
     if uses_syntax(text):
         return False
-    characters = sum(len(run) for run in CJK_RUN_RE.findall(text))
-    if characters >= UNSPACED_QUESTION_CHARS:
-        return True
-    return characters >= UNSPACED_QUESTION_MIN_CHARS and CJK_QUESTION_WORDS_RE.search(text) is not None
+    return sum(len(run) for run in CJK_RUN_RE.findall(text)) >= UNSPACED_MIN_CHARS
 
 
 def uses_syntax(text: str) -> bool:

@@ -118,6 +118,12 @@ def test_a_rule_that_opens_by_saying_what_a_name_is_defines_it(language, text, n
         # Lorcana 7.5.1 in four languages: what a player has is defined by its name alone.
         (
             "en",
+            "A player’s inkwell is where they put the cards they use as ink throughout the game.",
+            ["player’s inkwell", "inkwell"],
+        ),
+        ("en", "The hand is where a player holds cards that have been drawn.", ["hand"]),
+        (
+            "en",
             "A player’s lore total is the amount of lore they currently have.",
             ["player’s lore total", "lore total"],
         ),

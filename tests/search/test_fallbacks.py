@@ -2,7 +2,7 @@
 
 import math
 
-from rulesref.search.fallbacks import STRATEGIES, BestMatch, Respell, UnspacedQuestion
+from rulesref.search.fallbacks import STRATEGIES, BestMatch, Respell, UnspacedRun
 from rulesref.search.pipeline import ANY, Found, Ranked, Run
 from rulesref.search.queries import parse_user_query
 
@@ -23,7 +23,7 @@ def taken_by(text, *keys):
 
 
 def test_the_strategies_are_tried_in_order():
-    assert [type(strategy) for strategy in STRATEGIES] == [Respell, BestMatch, UnspacedQuestion]
+    assert [type(strategy) for strategy in STRATEGIES] == [Respell, BestMatch, UnspacedRun]
 
 
 def test_a_word_that_found_nothing_is_respelled():
@@ -44,16 +44,22 @@ def test_a_question_is_not_respelled_and_is_read_as_best_match_when_it_found_few
 
 
 def test_an_unspaced_question_that_found_nothing_is_read_as_its_character_pairs():
-    assert taken_by("衍生物离开战场会怎样") == ["Respell", "UnspacedQuestion"]
+    assert taken_by("衍生物离开战场会怎样") == ["Respell", "UnspacedRun"]
     # Found: a long unspaced run is usually a name.
     assert taken_by("杰卡失落骑士团", "a") == []
+
+
+def test_an_unspaced_term_that_found_nothing_is_read_as_its_character_pairs_too():
+    # "連續效應" (no rule says 连续效应 in one run): its pairs 連續 and 效應 are what the rules hold.
+    assert taken_by("連續效應") == ["Respell", "UnspacedRun"]
+    assert taken_by("什么") == ["Respell"]
 
 
 def test_no_best_match_once_read_or_past_the_deadline():
     question = "can you respond to a triggered ability"
     read = Found(text=question, lists=found(question).lists, before=frozenset())
     assert not BestMatch().applies(run_of(question), read)
-    assert not UnspacedQuestion().applies(run_of("衍生物离开战场会怎样"), read)
+    assert not UnspacedRun().applies(run_of("衍生物离开战场会怎样"), read)
     assert not BestMatch().applies(run_of(question, deadline=0.0), found(question))
 
 

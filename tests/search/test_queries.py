@@ -3,7 +3,7 @@ names), plain words and questions."""
 
 import pytest
 
-from rulesref.search.queries import is_question, is_unspaced_question, parse_user_query, plain_words, rule_number
+from rulesref.search.queries import is_question, is_unspaced_run, parse_user_query, plain_words, rule_number
 
 
 @pytest.mark.parametrize(
@@ -76,12 +76,11 @@ def test_a_question_is_four_plain_words_or_more():
     assert not is_question("what is an (emblem)")
 
 
-def test_an_unspaced_question_is_six_cjk_characters_or_more_without_syntax():
-    assert is_unspaced_question("衍生物离开战场会怎样")
-    assert not is_unspaced_question("替代性效应")  # a term: five characters
-    # Shorter, with a word that only asks: "what is an emblem", "what is mana value".
-    assert is_unspaced_question("徽记是什么")
-    assert is_unspaced_question("什么是法术力值")
-    assert not is_unspaced_question("什么")
-    assert not is_unspaced_question('"衍生物离开战场会怎样"')
-    assert not is_unspaced_question("衍生物 AND 离开战场会怎样")
+def test_an_unspaced_run_is_three_cjk_characters_or_more_without_syntax():
+    assert is_unspaced_run("衍生物离开战场会怎样")
+    assert is_unspaced_run("替代性效应")  # a term, read as its pairs when nothing holds it whole
+    assert is_unspaced_run("徽记是什么")
+    assert is_unspaced_run("連續效應")
+    assert not is_unspaced_run("什么")
+    assert not is_unspaced_run('"衍生物离开战场会怎样"')
+    assert not is_unspaced_run("衍生物 AND 离开战场会怎样")

@@ -457,6 +457,15 @@ def test_a_question_in_chinese_is_answered_by_the_rules_sharing_most_of_its_char
     assert numbers(search("生命为0的玩家输掉游戏", languages=["zh-hans"]), 2) == ["704.5a", "119.6"]
 
 
+def test_an_unspaced_term_no_rule_holds_whole_is_answered_by_its_character_pairs():
+    # 连续效应 is no rule's word (the rules say 持续性效应); 608.1 holds 连续 and 效应 both.
+    results = search("連續效應", languages=["zh-hans"])
+    assert numbers(results, 1) == ["608.1"]
+    assert [str(n) for n in results.notices] == [
+        "No rule contains all of your words; showing the rules that contain most of them."
+    ]
+
+
 def test_a_question_with_a_digit_int_cannot_read_gets_results_not_an_error():
     # "𐩀" (Kharosthi one) is a digit to str.isdigit() but not to int(); NFKC leaves it as it is.
     results = search("how many 𐩀 lands can a player play", languages=["en"])
