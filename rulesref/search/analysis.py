@@ -39,6 +39,7 @@ from whoosh.analysis import (
     Token,
     Tokenizer,
 )
+from whoosh.lang.porter2 import stem as porter2_stem
 from whoosh.lang.stopwords import stoplists
 
 from rulesref.core import han, languages, scripts
@@ -83,8 +84,8 @@ __all__ = [
 # term dies means …" defines "dies" (it defined "term dies"); 5: "… называется эффектом замещения" defines
 # "эффект замещения"; 6: rules in German, French and Japanese define names too ("Charaktere sind ein
 # Kartentyp", "Le coût est le montant", "コストは、…支払いである"), and "A player’s lore total is …" defines
-# "lore total".
-ANALYSIS_VERSION = 6
+# "lore total"; 7: English stemmed by Porter2, twice ("tapped" and "tap", "sacrificed" and "sacrifice" meet).
+ANALYSIS_VERSION = 7
 
 _CJK = scripts.CJK
 _HAS_CJK = scripts.CJK_RE
@@ -658,7 +659,18 @@ def _stop_filter(lang: str, *, fold=None) -> StopFilter:
 
 
 def english_analyzer() -> Analyzer:
-    return WordTokenizer() | NFKCFilter() | LowercaseFilter() | _stop_filter("en") | StemFilter(lang="en")
+    """Porter2 (Snowball's English), stemmed twice. Porter's first stemmer, which whoosh's
+    ``StemFilter(lang="en")`` is, left "tapped" as "tapp" against "tap", "untapping" as "untapp" and
+    "dies" as "di" against "die"; Porter2 makes them meet, and a second pass makes "sacrifice" and
+    "sacrificed" meet too ("sacrif"), and "regenerate" and "regenerated" ("regen")."""
+    return (
+        WordTokenizer()
+        | NFKCFilter()
+        | LowercaseFilter()
+        | _stop_filter("en")
+        | StemFilter(stemfn=porter2_stem)
+        | StemFilter(stemfn=porter2_stem)
+    )
 
 
 def italian_analyzer() -> Analyzer:

@@ -202,6 +202,25 @@ def test_the_vocabulary_holds_the_texts_nouns_words_and_frequent_nouns():
     assert "der" not in vocabulary.words  # a stop word is never a part
 
 
+def test_english_inflections_meet_under_porter2_stemmed_twice():
+    # Porter's first stemmer gave "tapp", "untapp", "di" and "sacrif" against "tap", "untap", "die" and
+    # "sacrific": a reader typing "tapped creatures" missed every rule saying "tap".
+    words = "tap tapped untap untapping die dies dying sacrifice sacrificed regenerate regenerated"
+    assert texts(analyzer_for("en"), words) == [
+        "tap",
+        "tap",
+        "untap",
+        "untap",
+        "die",
+        "die",
+        "die",
+        "sacrif",
+        "sacrif",
+        "regen",
+        "regen",
+    ]
+
+
 def test_german_is_stemmed_twice_so_that_the_challenge_and_to_challenge_meet():
     assert texts(analyzer_for("de"), "Herausforderung herausfordern Herausforderer Aktivierung aktivieren") == [
         "herausford",
