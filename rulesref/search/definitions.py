@@ -233,9 +233,10 @@ _SOME = {
         r"^(?:一些|有些|某些)[^，。]{1,20}?(?<![非不])(?:是|为)(?P<name>[^\W\d_][^，。、；：（）\s]{0,9})(?=[，。；]|$)"
     ),
 }
-# "Layer 4: Type-changing effects are applied.", "层7b：…": a label of at most three words (or eight
+# "Layer 4: Type-changing effects are applied.", "层7b：…", Lorcana's "Exerted – When a card is exerted …"
+# ("Erschöpft – …"): a label of at most three words (or eight
 # characters in a language written without spaces) opening a rule. Not "Example:" or "Note:".
-_LABEL = re.compile(r"^(?P<name>[^\W\d_][\w-]*(?:\s[\w-]+){0,2})\s?[:：]\s")
+_LABEL = re.compile(r"^(?P<name>[^\W\d_][\w-]*(?:\s[\w-]+){0,2})(?:\s?[:：]|\s[–—-])\s")
 _LABEL_UNSPACED = re.compile(r"^(?P<name>[^\W\d_][^\s，。、；：:（）]{0,7})[:：]")
 _NOT_LABELS = {
     "example",

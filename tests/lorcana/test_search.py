@@ -113,6 +113,10 @@ def test_a_renumbered_rule_is_one_result_with_each_language_under_its_own_number
         # 1.5.1 "Le coût est le montant …", "コストは、…支払いである。"
         ("coût", "1.5.1"),
         ("コスト", "1.5.1"),
+        # 5.1.1.2 "Exerted – When a card is exerted …", "Erschöpft – …", "Épuisée – …": a label before a dash.
+        ("exerted", "5.1.1.2"),
+        ("erschöpft", "5.1.1.2"),
+        ("épuisé", "5.1.1.2"),
     ],
 )
 def test_a_name_is_found_first_where_a_rule_of_its_language_says_what_it_is(lorcana, query, number):

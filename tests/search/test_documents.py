@@ -147,6 +147,10 @@ def test_a_rule_that_opens_by_saying_what_a_name_is_defines_it(language, text, n
         ("de", "Jede Person, die das Spiel spielt, wird als Spieler bezeichnet.", ["Spieler"]),
         ("fr", "Chaque personne jouant la partie est qualifiée de joueur.", ["joueur"]),
         ("de", "Zweitens: Wenn der Effekt Schaden zufügt, berechne den Schaden.", []),
+        # Lorcana 5.1.1.2: a label before a dash.
+        ("en", "Exerted – When a card is exerted, it’s turned sideways.", ["Exerted"]),
+        ("de", "Erschöpft – Wenn eine Karte erschöpft wird, wird sie seitwärts gedreht.", ["Erschöpft"]),
+        ("en", "In a stack - When a card is on top of or under one or more other cards …", ["In a stack"]),
     ],
 )
 def test_every_name_a_rule_defines(language, text, names):

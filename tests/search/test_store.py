@@ -268,15 +268,15 @@ def test_build_index_check_names_what_is_off_and_fails(seeds):
 
 def test_an_index_built_by_other_analyzers_is_stale_and_if_stale_rebuilds_it(seeds, monkeypatch):
     """Analyzers that index differently (Han folding was version 2, every defined name 3, "The term X
-    means" 4, "называется" 5, German, French and Japanese definitions 6, English by Porter2 7) make every older
-    generation stale."""
+    means" 4, "называется" 5, German, French and Japanese definitions 6, English by Porter2 7, dash labels 8)
+    make every older generation stale."""
     first = store.build_generation().generation
-    assert json.loads((store.current_generation() / store.MANIFEST).read_text())["analysis"] == 7
-    monkeypatch.setattr(analysis, "ANALYSIS_VERSION", 8)
+    assert json.loads((store.current_generation() / store.MANIFEST).read_text())["analysis"] == 8
+    monkeypatch.setattr(analysis, "ANALYSIS_VERSION", 9)
     assert store.index_state() == "stale"
     out, error = check_output()
     assert (
-        "  off: the search analyzers changed since this generation was built (version 7, now 8): "
+        "  off: the search analyzers changed since this generation was built (version 8, now 9): "
         "run “python manage.py build_index”"
     ) in out
     assert error == "the search index does not match the database (1 problems)"
