@@ -21,6 +21,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from rulesref.core import han
 from rulesref.core.scripts import has_cjk
 
 
@@ -47,7 +48,9 @@ class Match:
 
 
 def fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold()
+    """A form's key: NFKC, case folded, and each Han character by its key (``han.fold``: 反擊 and 反击, 攻撃
+    and 攻击 are one), as the indexes fold them. Han folding keeps the length."""
+    return han.fold(unicodedata.normalize("NFKC", text).casefold())
 
 
 class Vocabulary:

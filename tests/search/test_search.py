@@ -457,6 +457,19 @@ def test_a_question_in_chinese_is_answered_by_the_rules_sharing_most_of_its_char
     assert numbers(search("生命为0的玩家输掉游戏", languages=["zh-hans"]), 2) == ["704.5a", "119.6"]
 
 
+@pytest.mark.parametrize("traditional, simplified, count", [("反擊咒語", "反击咒语", 10), ("傳奇規則", "传奇规则", 7)])
+def test_a_term_typed_in_traditional_characters_is_read_as_its_simplified_form(traditional, simplified, count):
+    # The term list's Chinese forms are simplified; a traditional form found none of them, so it was searched
+    # without their translations (one rule for 反擊咒語, ten for 反击咒语).
+    found = numbers(search(traditional, languages=["zh-hans"]), 10)
+    assert found == numbers(search(simplified, languages=["zh-hans"]), 10)
+    assert len(found) == count
+
+
+def test_the_legend_rule_in_traditional_characters_finds_the_state_based_action_first():
+    assert numbers(search("傳奇規則", languages=["zh-hans"]), 1) == ["704.5j"]
+
+
 def test_an_unspaced_term_no_rule_holds_whole_is_answered_by_its_character_pairs():
     # 连续效应 is no rule's word (the rules say 持续性效应); 608.1 holds 连续 and 效应 both.
     results = search("連續效應", languages=["zh-hans"])
