@@ -351,8 +351,10 @@ def defined_name(language: str, text: str) -> str:
     first = words[0].casefold()
     if len(words) > DEFINED_NAME_WORDS or first in openers or re.split(r"['’]", first)[0] in openers:
         return ""
-    if language == "fr" and any(word.casefold() in ("qui", "que", "qu’", "dont") for word in words):
-        return ""  # "Une action qui …": a clause
+    if language == "fr" and any(
+        re.split(r"['’]", word.casefold())[0] in ("qui", "que", "qu", "dont") for word in words
+    ):
+        return ""  # "Une action qui …", "Le coût qu’il paie …": a clause
     if any(word.casefold() in _MODALS.get(language, ()) for word in words):
         return ""  # "An object may have a color indicator": what it may do, not what it is
     return name

@@ -47,6 +47,7 @@ def test_a_glossary_entry_and_its_translation_are_one_result():
         ("fr", "Le mot-clé Rempart représente deux capacités.", "Rempart"),
         ("fr", "Lorsqu’un joueur est le dernier joueur restant dans une partie, il remporte la partie.", ""),
         ("fr", "Une action qui est jouée va dans la défausse.", ""),
+        ("fr", "Le coût qu’il paie est le montant dû.", ""),
         ("en", "The Bodyguard keyword represents two abilities.", "Bodyguard"),
     ],
 )
