@@ -127,17 +127,21 @@ def documents_for_language(language: str, editions: set[int] | None = None) -> I
             # "702.2. Deathtouch": a keyword's own rule is its topic, and where it is defined.
             heading = entry.text
             defines = [heading]
-        if not defines and entry.kind in (Entry.Kind.RULE, Entry.Kind.SUBRULE):
+        in_words = not defines and entry.kind in (Entry.Kind.RULE, Entry.Kind.SUBRULE)
+        if in_words:
             # "Trample over planeswalkers is a variant of trample …", "These are called state triggers",
             # "Layer 4: …": where a name is defined in words.
             defines = defined_names(language, entry.text)
+        # The names as indexed words, once each.
+        forms = list(dict.fromkeys(form for name in defines if (form := definition_form(language, name))))
+        if in_words:
             # The first rule defining a name is where it is defined (7.5.1 "A player’s inkwell is where they
             # put the cards they use as ink"); a later one saying what it is tells more of it (7.5.4 "The
             # inkwell is a private zone").
             earlier = defined_before.setdefault(edition.pk, set())
-            forms = {name: definition_form(language, name) for name in defines}
-            defines = [name for name in defines if forms[name] not in earlier]
-            earlier.update(forms.values())
+            new = [form for form in forms if form not in earlier]
+            earlier.update(forms)
+            forms = new
         game = edition.game.slug
         key = entry_key(game, entry)
         if entry.number and entry.duplicate_of_id is None:
@@ -163,9 +167,7 @@ def documents_for_language(language: str, editions: set[int] | None = None) -> I
             "section": sections.get(entry.pk, ()),
             "text": text,
             "heading": heading,
-            "defines": DEFINES_SEPARATOR.join(
-                dict.fromkeys(form for name in defines if (form := definition_form(language, name)))
-            ),
+            "defines": DEFINES_SEPARATOR.join(forms),
             "keywords": keywords_for(entry.number, text, cards.get(game, [])),
             "cites": ",".join(dict.fromkeys(cited.get(entry.pk, ()))),
             **({"bigrams": text} if bigrams else {}),
