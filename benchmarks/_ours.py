@@ -8,7 +8,7 @@ from types import SimpleNamespace
 def ours() -> SimpleNamespace:
     from rulesref.core.languages import CONTENT_LANGUAGES
     from rulesref.core.scripts import could_be_written_in, uses_script
-    from rulesref.search import clear_cache, limits, search
+    from rulesref.search import clear_cache, search
     from rulesref.search.generations import open_generation
     from rulesref.search.planning import QUESTION_WORDS, UNSPACED_QUESTION_WORDS
     from rulesref.search.queries import (
@@ -61,7 +61,6 @@ def ours() -> SimpleNamespace:
         question_words=QUESTION_WORDS,
         unspaced_question_words=UNSPACED_QUESTION_WORDS,
         is_stop_word=is_stop_word,
-        max_strict_words=limits.MAX_STRICT_WORDS,
         documents=documents,
         clear_cache=clear_cache,
         search=search,

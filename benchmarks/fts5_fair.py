@@ -370,8 +370,7 @@ class Fts5FairSearch:
             # Best-match, as ours decides it (``fallbacks.BestMatch``, then ``UnspacedRun``).
             words, keys, weights = ours.plain_words(text), ours.fused_keys(ranked), ours.ranking
             empty = not keys and len(words) >= weights.fallback_min_words
-            thin = len(keys) < weights.thin_below and len(words) >= weights.thin_min_words
-            best_match = empty or thin or (ours.is_unspaced_run(text) and not keys)
+            best_match = empty or asked or (ours.is_unspaced_run(text) and not keys)
             if best_match:
                 ranked = _merge(ranked, [self._best_match(lang, text, game, edition) for lang in searched])
             # Ordered (and fused) as a question: best-match's lists, and a question's.
@@ -397,8 +396,8 @@ class Fts5FairSearch:
     def _text(self, language, text, game, edition) -> Ranked:
         ours = self.ours
         condition, params, _, games = self._scope(language, game, edition)
-        if len(ours.plain_words(text)) > ours.max_strict_words:
-            return Ranked(language, direct=False)  # as ours: too many words to intersect, best-match reads it
+        if len(ours.plain_words(text)) >= ours.ranking.thin_min_words:
+            return Ranked(language, direct=False)  # as ours: a question is read by best-match only
         text = self._question(language, text)
         rewritten, used = ours.rewrite(text, language, games)
         if not used and not ours.could_match(text, language):

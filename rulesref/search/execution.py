@@ -25,11 +25,12 @@ from .weights import RANKING
 def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
     """Each searched language's ranked rows for ``plans.text`` read in ``mode``.
 
-    A query of more plain words than ``limits.MAX_STRICT_WORDS`` is not searched strict (an
-    intersection of many common words walks their whole posting lists to find nothing): its lists are
-    empty, and best-match reads it.
+    A question (``RANKING.thin_min_words`` plain words or more) is not searched strict: its lists are
+    empty, and best-match reads it (``fallbacks.BestMatch``), marking the rows that hold every word
+    (``row["whole"]``). Searched strict first, it paid for an intersection that best-match orders
+    again anyway.
     """
-    if mode == STRICT and len(plain_words(plans.text)) > limits.MAX_STRICT_WORDS:
+    if mode == STRICT and len(plain_words(plans.text)) >= RANKING.thin_min_words:
         return tuple(Ranked(language, (), False, None, run.scope(language).count) for language in run.searched)
     ranked = []
     searched_one = False
@@ -55,8 +56,10 @@ def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
         searched_one = True
         typed = plan.typed if plan.used else None
         results = None
+        whole: frozenset[int] = frozenset()
         if mode == ANY and plan.groups:
             docnums = _holding_most(index, _candidate_groups(plan), scope, wanted)
+            whole = frozenset(d for d in docnums if all(d in index.documents_with(g) for g in plan.groups))
         else:
             results, exceeded = index.search(plan.query, scope, wanted, typed=typed, deadline=window)
             if exceeded:
@@ -65,6 +68,8 @@ def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
             docnums = [results[i].docnum for i in range(results.scored_length())]
         rows = [index.row(docnum) for docnum in docnums]
         for row in rows:
+            if row["doc"] in whole:
+                row["whole"] = True
             defined = [name for name in row["defines"].split(DEFINES_SEPARATOR) if name]
             row["defines"] = bool(plan.defines.intersection(defined)) or bool(
                 plan.defines_all and any(plan.defines_all <= set(name.split()) for name in defined)

@@ -53,20 +53,22 @@ class Respell:
 
 
 class BestMatch:
-    """A query of plain words that found nothing (every word must occur in one rule), or a question
-    that found fewer than ``RANKING.thin_below`` rules, is searched again with any word allowed to be
-    missing. Per language, the rules holding every word come first, then those holding most of them,
-    all ordered as answers to the question; the notice says so when that shows a rule the strict
-    reading did not."""
+    """A query of plain words that found nothing (every word must occur in one rule), and every question
+    (``RANKING.thin_min_words`` plain words or more), is searched again with any word allowed to be
+    missing. Per language, the rules holding every word and those holding most of them are ordered
+    together as answers to the question; the notice says so when no rule held every word."""
 
     def applies(self, run: Run, found: Found) -> bool:
-        if found.before is not None or run.past():
-            return False  # best-match was read already, or there is no time left for it
+        if found.whole is not None:
+            return False  # best-match was read already
         words = plain_words(found.text)
-        keys = fused_keys(found.lists)
-        empty = not keys and len(words) >= RANKING.fallback_min_words
-        thin = len(keys) < RANKING.thin_below and len(words) >= RANKING.thin_min_words
-        return empty or thin
+        if len(words) >= RANKING.thin_min_words:
+            # A question's only reading: past the deadline too, its first language gets the window every
+            # first search gets (``execution.execute``), for an answer rather than an empty page.
+            return True
+        if run.past():
+            return False  # no time left for a second reading
+        return not fused_keys(found.lists) and len(words) >= RANKING.fallback_min_words
 
     def readings(self, run: Run, found: Found) -> Iterator[Reading]:
         yield Reading(found.text, ANY)
@@ -77,8 +79,14 @@ class BestMatch:
             lists=merge(found.lists, attempt.lists),
             planned=found.planned + attempt.lists,
             by_question=True,
-            before=fused_keys(found.lists),
+            whole=fused_keys(found.lists) | self.whole(attempt),
         )
+
+    @staticmethod
+    def whole(attempt: Attempt) -> frozenset[str]:
+        """The keys of the rules best-match found holding every word of the query (``execution``
+        marks them): a question is read as best-match only, so the strict reading found none of them."""
+        return frozenset(row["key"] for r in attempt.lists for row in r.rows if row.get("whole"))
 
 
 class UnspacedRun(BestMatch):
@@ -88,9 +96,14 @@ class UnspacedRun(BestMatch):
     run are usually a name ("杰卡失落骑士团"), found."""
 
     def applies(self, run: Run, found: Found) -> bool:
-        if found.before is not None or run.past():
+        if found.whole is not None or run.past():
             return False
         return is_unspaced_run(found.text) and not fused_keys(found.lists)
+
+    @staticmethod
+    def whole(attempt: Attempt) -> frozenset[str]:
+        # The word as typed is what no rule holds; a rule holding each of its character pairs does not.
+        return frozenset()
 
 
 # In this order: a respelled query may still need best-match; an unspaced question is one word, which

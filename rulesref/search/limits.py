@@ -34,9 +34,6 @@ FIRST_LANGUAGE_SECONDS = 0.05
 # Words of a quoted phrase; a longer quote is read as words (a phrase of 30 common words makes Whoosh
 # walk every position of every one of them).
 MAX_PHRASE_WORDS = 8
-# A question of more plain words than this is not tried with every word required (an intersection of
-# many common words walks their whole posting lists to find nothing); it goes to best-match at once.
-MAX_STRICT_WORDS = 8
 # Best-match keeps the rarest words (fewest documents), at most this many: common words add little to
 # the ranking and most of the cost.
 MAX_BEST_MATCH_WORDS = 6

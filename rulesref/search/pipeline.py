@@ -113,10 +113,10 @@ class Found:
     # A rule-number query: the number, and the game its wording points to.
     number: str | None = None
     prefer: str | None = None
-    # Best-match: its lists are ordered as a question, and the keys found before it (its notice says
-    # so when it shows a rule they did not hold).
+    # Best-match: its lists are ordered as a question, and the keys of the rules found holding every
+    # word (None: best-match was not read; empty: no rule holds them all, which its notice says).
     by_question: bool = False
-    before: frozenset[str] | None = None
+    whole: frozenset[str] | None = None
 
 
 def merge(first: tuple[Ranked, ...], second: tuple[Ranked, ...]) -> tuple[Ranked, ...]:

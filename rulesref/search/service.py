@@ -188,7 +188,7 @@ def _run(run: Run) -> _Answer:
         nearest = execution.meaning(run, found, question)
         if nearest is not None and nearest.rows:
             fused = ranking.blend(fused, nearest.language, nearest.rows)
-        if found.before is not None and any(hit.key not in found.before for hit in fused):
+        if found.whole is not None and not found.whole and fused:
             run.notice(FALLBACK_NOTICE)
         plans = {r.language: r.plan for r in found.planned if r.plan is not None and r.plan.terms}
         terms = {lang: plan.terms for lang, plan in plans.items()}

@@ -318,6 +318,15 @@ def test_a_question_no_rule_answers_word_for_word_falls_back_to_best_match_and_s
     ]
 
 
+def test_a_question_some_rules_hold_whole_is_answered_by_rules_holding_most_of_its_words_too():
+    # Four rules hold creature, block, two and attackers; 509.1a, which answers it, says "attacking" and
+    # never "two". It was not in the top 10 while the strict reading's hits were all there was.
+    results = search("can one creature block two attackers", languages=["en"])
+    assert numbers(results, 2) == ["509.1c", "509.1a"]
+    # Some rule holds every word: the page does not say that none does.
+    assert results.notices == ()
+
+
 def test_hits_are_immutable_and_carry_escaped_snippets_and_links():
     from dataclasses import FrozenInstanceError
 
