@@ -288,6 +288,11 @@ def _by_question(run: Run, r: Ranked, plans) -> Ranked:
         held = frozenset(doc for doc in docs if name in index.columns["defines"][doc].split(DEFINES_SEPARATOR))
         if held:
             words.append(QuestionWord(RANKING.name_weight * rarest, held, {}))
+    if plan.meant:
+        # A question asking what a name means: the rules defining it alone.
+        held = frozenset(doc for doc in docs if plan.meant in index.columns["defines"][doc].split(DEFINES_SEPARATOR))
+        if held:
+            words.append(QuestionWord(RANKING.meaning_weight * rarest, held, {}))
     parents = {doc: parent for doc in docs if (parent := index.parent(doc)) is not None}
     if words:
         deferred = _deferred(run, index, r.language, docs)

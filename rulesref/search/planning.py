@@ -74,6 +74,18 @@ CONSEQUENCE_PHRASES = {
     "ja": re.compile("どうなる|どうなります"),
     "zh-hans": re.compile("会怎样|会怎么样|会如何|会发生什么|怎么办"),
 }
+# A question asking what a name means ("what is an emblem", "what does it mean when a creature dies")
+# is answered by the rule saying so (114.1, 700.4 "The term dies means …"), whatever else the question
+# holds: its rarest word that a rule defines alone counts too, not only names of two words or more.
+MEANING_PHRASES = {
+    "en": re.compile(r"^(?:what(?:'s| is| are)|define)\b|\bmean(?:s|ing)?\b|\bdefinition\b", re.IGNORECASE),
+    "it": re.compile(r"^(?:cos['’]è|che cos['’]è|cosa sono|cosa significa)|\bsignifica\b", re.IGNORECASE),
+    "ru": re.compile(r"^что (?:такое|значит|означает)|\bозначает\b", re.IGNORECASE),
+    "de": re.compile(r"^was (?:ist|sind|bedeutet|heißt)\b|\bbedeutet\b", re.IGNORECASE),
+    "fr": re.compile(r"^(?:qu['’]est-ce qu|que (?:signifie|veut dire))|\bsignifie\b", re.IGNORECASE),
+    "ja": re.compile("とは|って何|の意味|どういう意味"),
+    "zh-hans": re.compile("是什么|什么是|什么意思|的意思"),
+}
 # The longest name a question may hold, in indexed words ("delayed triggered ability": three).
 NAME_MAX_WORDS = 5
 # Number words by value; a question's "zero" also finds "0" and its "10" also finds "ten" (one question
@@ -192,8 +204,11 @@ class Plan:
     # Best-match only: whether the question asks what happens (``CONSEQUENCE_PHRASES``) ...
     consequence: bool = False
     # ... and the names of two words or more it holds that rules define ("triggered ability", "lethal
-    # damage"), as indexed words: the rules defining them answer it before those that only use them.
+    # damage"), as indexed words: the rules defining them answer it before those that only use them ...
     names: tuple[str, ...] = ()
+    # ... and, when it asks what a name means (``MEANING_PHRASES``), its rarest word outside those names
+    # that a rule defines alone ("die" for "what does it mean when a card says a creature dies").
+    meant: str | None = None
 
     @property
     def terms_key(self) -> tuple:
@@ -338,15 +353,30 @@ def _plan(generation, language, text, games, mode) -> Plan:
     if naming:
         query = Or([query, *naming])
     counted = _counted(index, language, asked, groups) if mode == ANY else None
-    consequence, names = False, ()
+    consequence, names, meant = False, (), None
     if mode == ANY:
         phrase = CONSEQUENCE_PHRASES.get(language)
         consequence = bool(phrase and phrase.search(asked))
         names = _names_held(reader, language, text)
+        meaning = MEANING_PHRASES.get(language)
+        if meaning and is_question(asked) and meaning.search(asked):
+            meant = _meant(reader, language, text, names)
     if not _can_match(query, reader):
         return Plan(language, None, tuple(used), typed, terms, capped, groups, defines, defines_all)
     return Plan(
-        language, query, tuple(used), typed, terms, capped, groups, defines, defines_all, counted, consequence, names
+        language,
+        query,
+        tuple(used),
+        typed,
+        terms,
+        capped,
+        groups,
+        defines,
+        defines_all,
+        counted,
+        consequence,
+        names,
+        meant,
     )
 
 
@@ -393,6 +423,17 @@ def _names_held(reader, language: str, text: str) -> tuple[str, ...]:
             if ("defines", " ".join(words[start:end])) in reader:
                 found.append((start, end))
     return tuple(" ".join(words[s:e]) for s, e in found)
+
+
+def _meant(reader, language: str, text: str, names: tuple[str, ...]) -> str | None:
+    """The rarest of the question's indexed words, outside ``names``, that some document defines alone."""
+    inside = {word for name in names for word in name.split()}
+    defined = {
+        word
+        for word in definition_form(language, text).split()
+        if word not in inside and ("defines", word) in reader and ("text", word) in reader
+    }
+    return min(defined, key=lambda word: (reader.doc_frequency("text", word), word), default=None)
 
 
 def _counted(index, language: str, text: str, groups: tuple) -> int | None:

@@ -372,6 +372,8 @@ def parse_user_query(raw: str) -> UserQuery:
                 )
             )
         raise QueryError(_("Type a word, a phrase or a rule number to search."))
+    if query.game is None and is_question(text):
+        query.game, text = _game_named(text)
     query.text = text
     prefix, rest = rulenumbers.split_prefix(text)
     hint = rulenumbers.game_of_prefix(prefix)
@@ -381,6 +383,41 @@ def parse_user_query(raw: str) -> UserQuery:
         query.game_hint = hint
     query.notices = notices
     return query
+
+
+# A question naming its game after one of these ("can I challenge a ready character in Lorcana", "wie viele
+# Legenden braucht man bei Lorcana") asks about that game's rules alone, as game: would.
+GAME_PREPOSITIONS = ("in", "for", "of", "bei", "im", "für", "dans", "en", "pour", "à", "per", "nel", "в", "во", "для")
+# A word of a game's name that is too common to name it.
+GAME_NAME_COMMON = frozenset({"the", "game", "trading", "card", "tcg"})
+
+
+def _game_forms() -> list[tuple[str, str]]:
+    """(form, slug) of every game of the data file, longest first: its slug, its names in every language,
+    and each word of its names (four letters or more) that no other game's names hold ("Lorcana",
+    "Magic"). A game registered with an import is named by ``game:`` (reading them asks the database)."""
+    names = {slug: {slug, *game.names.values(), game.name} for slug, game in GAMES.data.items()}
+    words = {
+        slug: {w for name in forms for w in re.findall(r"[^\W\d_]{4,}", name.casefold())}
+        for slug, forms in names.items()
+    }
+    forms = []
+    for slug in names:
+        others = set().union(*(w for other, w in words.items() if other != slug))
+        forms += [(name.casefold(), slug) for name in names[slug]]
+        forms += [(w, slug) for w in words[slug] - others - GAME_NAME_COMMON]
+    return sorted(set(forms), key=lambda pair: (-len(pair[0]), pair))
+
+
+def _game_named(text: str) -> tuple[str | None, str]:
+    """The game a question names after a preposition, and the question without them; else (None, text)."""
+    for form, slug in _game_forms():
+        pattern = rf"(?<!\w)(?:{'|'.join(GAME_PREPOSITIONS)})\s+({re.escape(form)})(?!\w)"
+        match = re.search(pattern, text, re.IGNORECASE)
+        if match:
+            rest = " ".join((text[: match.start()] + " " + text[match.end(1) :]).split())
+            return slug, rest
+    return None, text
 
 
 def rule_number(text: str, *, numbering: str | None = None) -> str | None:

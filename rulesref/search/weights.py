@@ -102,8 +102,10 @@ class Ranking:
     # A question asking what happens: the rules under the state-based actions' section count this share of
     # the question's rarest word's weight again ...
     consequence_weight: float = 1.0
-    # ... and a rule defining a name the question holds ("triggered ability") this share.
+    # ... and a rule defining a name the question holds ("triggered ability") this share ...
     name_weight: float = 0.5
+    # ... and, for a question asking what a name means, a rule defining its rarest word alone this share.
+    meaning_weight: float = 1.0
 
     # An English question is also asked by meaning (``execution.meaning``): its rules nearest in meaning
     # are blended with the fused rules by rank, a rule at rank r (from 1) of either gaining

@@ -121,3 +121,11 @@ def test_a_renumbered_rule_is_one_result_with_each_language_under_its_own_number
 )
 def test_a_name_is_found_first_where_a_rule_of_its_language_says_what_it_is(lorcana, query, number):
     assert [hit.number for hit in search(query, limit=3).hits][0] == number
+
+
+def test_a_question_naming_its_game_is_answered_by_that_games_rules_not_by_its_name(lorcana):
+    # "lorcana" was the question's rarest word: rules saying "Disney Lorcana" (1.4.1, 1.1.1) came first.
+    results = search("what does exerted mean in lorcana", languages=["en"])
+    # 5.1.1.2 "Exerted – When a card is exerted, it's turned sideways."
+    assert [hit.number for hit in results.hits[:1]] == ["5.1.1.2"]
+    assert {hit.game for hit in results.hits} == {"lorcana"}

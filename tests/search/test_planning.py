@@ -175,6 +175,15 @@ def test_a_question_asking_what_happens_and_the_defined_names_it_holds(generatio
     assert plan(generation, "zh-hans", "衍生物离开战场会怎样", mode=ANY).consequence is True
 
 
+def test_a_question_asking_what_a_name_means_asks_for_the_rule_defining_its_rarest_defined_word(generation):
+    # 700.4 "The term dies means …" defines "dies" alone; "card" and "creature" are defined too, but commoner.
+    assert plan(generation, "en", "what does it mean when a card says a creature dies", mode=ANY).meant == "die"
+    assert plan(generation, "en", "what is an emblem", mode=ANY).meant == "emblem"
+    # Not a question of meaning, or not a question at all: nothing.
+    assert plan(generation, "en", "when does a creature die", mode=ANY).meant is None
+    assert plan(generation, "en", "emblem meaning", mode=ANY).meant is None
+
+
 def test_a_question_typed_where_its_game_has_a_fragment_of_the_rules_is_asked_with_its_translations(generation):
     # The Japanese MTG edition is rule 208: "マリガン 何枚" (how many cards, mulligan) is asked of the
     # English rules as "mulligan", the one word of it they can hold.

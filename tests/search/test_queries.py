@@ -84,3 +84,32 @@ def test_an_unspaced_run_is_three_cjk_characters_or_more_without_syntax():
     assert not is_unspaced_run("什么")
     assert not is_unspaced_run('"衍生物离开战场会怎样"')
     assert not is_unspaced_run("衍生物 AND 离开战场会怎样")
+
+
+@pytest.mark.parametrize(
+    "typed, game, text",
+    [
+        ("what does exerted mean in lorcana", "lorcana", "what does exerted mean"),
+        ("was heißt erschöpft genau bei Disney Lorcana", "lorcana", "was heißt erschöpft genau"),
+        ("how does a player win in Berserk", "berserk", "how does a player win"),
+        ("can I block two creatures in magic", "mtg", "can I block two creatures"),
+        ("что такое рывок в берсерк", "berserk", "что такое рывок"),
+    ],
+)
+def test_a_question_naming_its_game_asks_that_games_rules_alone(typed, game, text):
+    query = parse_user_query(typed)
+    assert (query.game, query.text) == (game, text)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "what does the berserk card do",  # Berserk is also a Magic card: no preposition, no game
+        "exerted in lorcana",  # three words: not a question
+        "how does trample work game:mtg in lorcana",  # the filter says which game
+    ],
+)
+def test_a_game_name_is_a_game_only_after_a_preposition_in_a_question_without_a_game_filter(typed):
+    query = parse_user_query(typed)
+    assert query.text == " ".join(typed.replace("game:mtg", "").split())
+    assert query.game == ("mtg" if "game:mtg" in typed else None)

@@ -327,6 +327,13 @@ def test_a_question_some_rules_hold_whole_is_answered_by_rules_holding_most_of_i
     assert results.notices == ()
 
 
+def test_a_question_asking_what_a_word_means_finds_the_rule_defining_it_first():
+    # 700.4 "The term dies means …" holds two of the question's words; dozens of rules and examples hold
+    # "card", "creature" and "dies" (or "meaning"). It was not in the top 10.
+    results = search("what does it mean when a card says a creature dies", languages=["en"])
+    assert numbers(results, 1) == ["700.4"]
+
+
 def test_hits_are_immutable_and_carry_escaped_snippets_and_links():
     from dataclasses import FrozenInstanceError
 
