@@ -85,8 +85,9 @@ __all__ = [
 # "эффект замещения"; 6: rules in German, French and Japanese define names too ("Charaktere sind ein
 # Kartentyp", "Le coût est le montant", "コストは、…支払いである"), and "A player’s lore total is …" defines
 # "lore total"; 7: English stemmed by Porter2, twice ("tapped" and "tap", "sacrificed" and "sacrifice" meet);
-# 8: a label before a dash defines its name ("Exerted – When a card is exerted …").
-ANALYSIS_VERSION = 8
+# 8: a label before a dash defines its name ("Exerted – When a card is exerted …"); 9: "Очередь состоит из …"
+# defines "очередь".
+ANALYSIS_VERSION = 9
 
 _CJK = scripts.CJK
 _HAS_CJK = scripts.CJK_RE

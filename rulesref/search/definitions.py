@@ -35,7 +35,9 @@ DEFINITION_OPENINGS = {
         re.IGNORECASE,
     ),
     "it": re.compile(rf"^(?:(?:il|lo|la|i|gli|le|un|uno|una)\s+|l['’])?{_NAME}\s+(?:è|sono)\s", re.IGNORECASE),
-    "ru": re.compile(rf"^{_NAME}\s+[–—-]\s+"),
+    # "Слабость первого хода – это …", "Очередь состоит из последовательности …" (Берсерк 401.1), "Этап
+    # начала хода состоит из двух фаз".
+    "ru": re.compile(rf"^{_NAME}\s+(?:[–—-]\s|состо(?:ит|ят)\s+из\s)"),
     # "Charaktere sind ein Kartentyp", "Kosten sind eine Zahlung", "Statische Fähigkeiten sind Effekte" (a
     # noun: capitalised), "Wendig bedeutet: …", "Zugaktionen bezeichnen …", "Der Legenden-Gesamtwert eines
     # Spielers entspricht der Anzahl …"; not "… sind nur dann erfüllt".

@@ -38,6 +38,8 @@ def test_a_glossary_entry_and_its_translation_are_one_result():
         ("en", "Two permanents are in the same sector if each has the same designation.", ""),
         ("en", "A player who has priority may cast a creature card from their hand.", ""),
         ("ru", "Слабость первого хода – это свойство запрещает существу действовать", "Слабость первого хода"),
+        ("ru", "Очередь состоит из последовательности объявленных способностей", "Очередь"),
+        ("ru", "Этап начала хода состоит из двух фаз: фаза восстановления и фаза …", "Этап начала хода"),
         ("ru", "Если способность имеет вид «[текст Х]», то это эффект замещения", ""),
         ("de", "Charaktere sind ein Kartentyp, der im Spiel sein kann.", "Charaktere"),
         ("de", "Die Bedingungen sind nur dann erfüllt, wenn die Spielstatusprüfung stattfindet.", ""),

@@ -334,6 +334,11 @@ def test_a_question_asking_what_a_word_means_finds_the_rule_defining_it_first():
     assert numbers(results, 1) == ["700.4"]
 
 
+def test_a_russian_rule_saying_what_a_name_consists_of_comes_before_its_sections_heading():
+    # Берсерк 401.1 "Очередь состоит из последовательности объявленных способностей …" under "401. Очередь".
+    assert numbers(search("очереди", languages=["ru"]), 2) == ["401.1", "401"]
+
+
 def test_hits_are_immutable_and_carry_escaped_snippets_and_links():
     from dataclasses import FrozenInstanceError
 
