@@ -373,8 +373,8 @@ class Fts5FairSearch:
             best_match = empty or asked or (ours.is_unspaced_run(text) and not keys)
             if best_match:
                 ranked = _merge(ranked, [self._best_match(lang, text, game, edition) for lang in searched])
-            # Ordered (and fused) as a question: best-match's lists, and a question's.
-            question = best_match or len(words) >= weights.thin_min_words
+            # Ordered (and fused) as a question: best-match's lists (a question's among them).
+            question = best_match
         hits = self._fuse(ranked, user, game, edition, question)
         return self._show(hits, ranked, shown, game, edition, limit)
 

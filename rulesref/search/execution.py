@@ -283,16 +283,14 @@ def _by_question(run: Run, r: Ranked, plans) -> Ranked:
         held = frozenset(doc for doc in docs if any(form <= index.topic(doc) for form in forms))
         if held:
             words.append(QuestionWord(RANKING.consequence_weight * rarest, held, {}))
-    for name in plan.names:
-        # A name the question holds: the rules defining it.
+    # A name the question holds, and the word whose meaning it asks: the rules defining them.
+    named = [(name, RANKING.name_weight) for name in plan.names]
+    if plan.meant:
+        named.append((plan.meant, RANKING.meaning_weight))
+    for name, weight in named:
         held = frozenset(doc for doc in docs if name in index.columns["defines"][doc].split(DEFINES_SEPARATOR))
         if held:
-            words.append(QuestionWord(RANKING.name_weight * rarest, held, {}))
-    if plan.meant:
-        # A question asking what a name means: the rules defining it alone.
-        held = frozenset(doc for doc in docs if plan.meant in index.columns["defines"][doc].split(DEFINES_SEPARATOR))
-        if held:
-            words.append(QuestionWord(RANKING.meaning_weight * rarest, held, {}))
+            words.append(QuestionWord(weight * rarest, held, {}))
     parents = {doc: parent for doc in docs if (parent := index.parent(doc)) is not None}
     if words:
         deferred = _deferred(run, index, r.language, docs)

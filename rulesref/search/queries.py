@@ -7,6 +7,7 @@ translation: it is shown in the language of the request that shows it, even from
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -392,32 +393,37 @@ GAME_PREPOSITIONS = ("in", "for", "of", "bei", "im", "für", "dans", "en", "pour
 GAME_NAME_COMMON = frozenset({"the", "game", "trading", "card", "tcg"})
 
 
-def _game_forms() -> list[tuple[str, str]]:
-    """(form, slug) of every game of the data file, longest first: its slug, its names in every language,
-    and each word of its names (four letters or more) that no other game's names hold ("Lorcana",
-    "Magic"). A game registered with an import is named by ``game:`` (reading them asks the database)."""
+@functools.cache
+def _game_names() -> tuple[re.Pattern, dict[str, str]]:
+    """A question's game name after a preposition, as one pattern (built once: the data file's games do not
+    change while a process runs), and each name's slug by its case-folded form. The names are each game's
+    slug, its names in every language, and each word of its names (four letters or more) that no other
+    game's names hold ("Lorcana", "Magic"). A game registered with an import is named by ``game:`` (reading
+    them asks the database)."""
     names = {slug: {slug, *game.names.values(), game.name} for slug, game in GAMES.data.items()}
     words = {
         slug: {w for name in forms for w in re.findall(r"[^\W\d_]{4,}", name.casefold())}
         for slug, forms in names.items()
     }
-    forms = []
+    slugs: dict[str, str] = {}
     for slug in names:
         others = set().union(*(w for other, w in words.items() if other != slug))
-        forms += [(name.casefold(), slug) for name in names[slug]]
-        forms += [(w, slug) for w in words[slug] - others - GAME_NAME_COMMON]
-    return sorted(set(forms), key=lambda pair: (-len(pair[0]), pair))
+        for form in {name.casefold() for name in names[slug]} | (words[slug] - others - GAME_NAME_COMMON):
+            slugs.setdefault(form, slug)
+    # Longest first: "disney lorcana" before "lorcana".
+    alternatives = "|".join(re.escape(form) for form in sorted(slugs, key=lambda form: (-len(form), form)))
+    pattern = re.compile(rf"(?<!\w)(?:{'|'.join(GAME_PREPOSITIONS)})\s+({alternatives})(?!\w)", re.IGNORECASE)
+    return pattern, slugs
 
 
 def _game_named(text: str) -> tuple[str | None, str]:
     """The game a question names after a preposition, and the question without them; else (None, text)."""
-    for form, slug in _game_forms():
-        pattern = rf"(?<!\w)(?:{'|'.join(GAME_PREPOSITIONS)})\s+({re.escape(form)})(?!\w)"
-        match = re.search(pattern, text, re.IGNORECASE)
-        if match:
-            rest = " ".join((text[: match.start()] + " " + text[match.end(1) :]).split())
-            return slug, rest
-    return None, text
+    pattern, slugs = _game_names()
+    match = pattern.search(text)
+    if match is None:
+        return None, text
+    rest = " ".join((text[: match.start()] + " " + text[match.end(1) :]).split())
+    return slugs[match[1].casefold()], rest
 
 
 def rule_number(text: str, *, numbering: str | None = None) -> str | None:
