@@ -86,8 +86,9 @@ __all__ = [
 # Kartentyp", "Le coût est le montant", "コストは、…支払いである"), and "A player’s lore total is …" defines
 # "lore total"; 7: English stemmed by Porter2, twice ("tapped" and "tap", "sacrificed" and "sacrifice" meet);
 # 8: a label before a dash defines its name ("Exerted – When a card is exerted …"); 9: "Очередь состоит из …"
-# defines "очередь".
-ANALYSIS_VERSION = 9
+# defines "очередь"; 10: a section's first rule opening with the section's name defines it ("A continuous
+# effect modifies …").
+ANALYSIS_VERSION = 10
 
 _CJK = scripts.CJK
 _HAS_CJK = scripts.CJK_RE

@@ -362,6 +362,50 @@ def defined_name(language: str, text: str) -> str:
     return name
 
 
+# A section's first rule opening with the section's name says what the name is ("611. Continuous Effects":
+# 611.1 "A continuous effect modifies …", "一个持续性效应…"; Берсерк "210. Существа": 210.1 "Существа,
+# располагающиеся в игровой зоне, могут атаковать …"), unless it opens with a definite article: "513. End
+# Step": 513.1 "The end step has no turn-based actions" tells what happens in the step the section is.
+_INDEFINITE = {
+    "en": re.compile(r"^(?:an?|some)\s+", re.IGNORECASE),
+    "it": re.compile(r"^(?:un|uno|una|un['’])\s*", re.IGNORECASE),
+    "de": re.compile(r"^(?:ein|eine|einen|einem|einer|eines)\s+", re.IGNORECASE),
+    "fr": re.compile(r"^(?:un|une|des)\s+", re.IGNORECASE),
+    "zh-hans": re.compile(r"^(?:一个|一种|一名|一位|某个|某种)"),
+}
+_DEFINITE = {
+    "en": re.compile(r"^the\s", re.IGNORECASE),
+    "it": re.compile(r"^(?:il|lo|la|i|gli|le|l['’])\s*", re.IGNORECASE),
+    "de": re.compile(r"^(?:der|die|das|den|dem|des)\s", re.IGNORECASE),
+    "fr": re.compile(r"^(?:le|la|les|l['’])\s*", re.IGNORECASE),
+}
+
+
+def opens_with_name(language: str, text: str, name: str) -> bool:
+    """Whether ``text`` (a section's first rule) opens with ``name`` (the section's): its first word is the
+    name's first, and its first indexed words are the name's, after an indefinite article and not after a
+    definite one. In a language written without spaces, which has no articles, only after a word saying
+    "a" ("一个持续性效应…"): "结束步骤没有回合动作" (513.1) is not where the end step is defined."""
+    text = text.strip()
+    definite = _DEFINITE.get(language)
+    if definite and definite.match(text):
+        return False
+    indefinite = _INDEFINITE.get(language)
+    opened = indefinite.match(text) if indefinite else None
+    if opened:
+        text = text[opened.end() :]
+    if language in ("ja", "zh-hans"):
+        return opened is not None and text.startswith(name.strip())
+    wanted = definition_form(language, name).split()
+    first = re.match(r"[^\W\d_][\w'’-]*", text)
+    # "At the start of a game …" opens with a word the analyzer drops, not with "Starting the Game".
+    if not wanted or first is None or definition_form(language, first.group()) != wanted[0]:
+        return False
+    # The opening only: a name is a few words, and the analyzer need not read on.
+    opening = definition_form(language, text[: 4 * len(name) + 20]).split()
+    return opening[: len(wanted)] == wanted
+
+
 def definition_form(language: str, text: str) -> str:
     """A name as its indexed words, space-separated ("Creatures" → "creatur"): a query whose words are
     exactly these is asking for the place the name is defined."""

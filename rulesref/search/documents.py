@@ -14,7 +14,7 @@ from rulesref.rules.parsers import has_markup
 
 from . import analysis
 from .analysis import extract_symbols
-from .definitions import DEFINES_SEPARATOR, defined_names, definition_form
+from .definitions import DEFINES_SEPARATOR, defined_names, definition_form, opens_with_name
 from .schema import BIGRAM_COMPANION
 from .weights import RANKING
 
@@ -130,8 +130,11 @@ def documents_for_language(language: str, editions: set[int] | None = None) -> I
         in_words = not defines and entry.kind in (Entry.Kind.RULE, Entry.Kind.SUBRULE)
         if in_words:
             # "Trample over planeswalkers is a variant of trample …", "These are called state triggers",
-            # "Layer 4: …": where a name is defined in words.
+            # "Layer 4: …": where a name is defined in words; and a section's first rule opening with the
+            # section's name (611.1 "A continuous effect modifies …").
             defines = defined_names(language, entry.text)
+            if heading and opens_with_name(language, entry.text, heading):
+                defines.append(heading)
         # The names as indexed words, once each.
         forms = list(dict.fromkeys(form for name in defines if (form := definition_form(language, name))))
         if in_words:

@@ -19,6 +19,7 @@ from .definitions import DEFINES_SEPARATOR, definition_form
 from .pipeline import ANY, STRICT, Found, Ranked, Run
 from .queries import plain_words
 from .questions import CONSEQUENCE_CONCEPT, QuestionWord, idf, question_order
+from .ranking import cued_game
 from .weights import RANKING
 
 
@@ -298,6 +299,24 @@ def _by_question(run: Run, r: Ranked, plans) -> Ranked:
     else:
         rows = r.rows[: run.fetch]
     return Ranked(r.language, tuple(rows), r.direct, r.plan, r.in_scope)
+
+
+def game_cue(run: Run, found: Found) -> str | None:
+    """The game a question naming none is about, by its words (``ranking.cued_game``), read in each
+    language searched as typed whose scope holds several games (English: MTG and Lorcana)."""
+    if run.game or found.number is not None or found.plans is None:
+        return None
+    cued: set[str | None] = set()
+    for r in found.lists:
+        scope = run.scope(r.language)
+        if not r.direct or len(scope.games) < 2:
+            continue
+        index = run.index(r.language)
+        sizes = {game: index.scope(game, run.edition).count for game in scope.games}
+        words = [index.game_counts(group, run.edition) for group in found.plans.get(r.language, ANY).groups]
+        cued.add(cued_game(words, sizes))
+    cued.discard(None)
+    return next(iter(cued)) if len(cued) == 1 else None
 
 
 def reads_as(generation, language: str, text: str) -> bool:

@@ -14,6 +14,7 @@ Nothing here writes, and nothing here imports the writer: building and swapping 
 
 from __future__ import annotations
 
+import bisect
 import json
 import logging
 import os
@@ -321,6 +322,22 @@ class LanguageIndex:
         found = self.postings.get(key)
         if found is None:
             found = frozenset().union(*(self._documents_with(item) for item in group))
+            self.postings.put(key, found)
+        return found
+
+    def game_counts(self, group: tuple, edition: str | None = None) -> dict[str, int]:
+        """game → how many of its documents in scope (latest editions, or ``edition``) hold a best-match
+        word (kept like the word's documents)."""
+        key = ("games", group, edition)
+        found = self.postings.get(key)
+        if found is None:
+            held = sorted(self.documents_with(group))
+            found = {}
+            for game in self.scope(None, edition).games:
+                ranges = self.scope(game, edition).ranges
+                count = sum(bisect.bisect_left(held, end) - bisect.bisect_left(held, start) for start, end in ranges)
+                if count:
+                    found[game] = count
             self.postings.put(key, found)
         return found
 

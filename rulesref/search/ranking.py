@@ -13,6 +13,7 @@ the documents' key (``documents.entry_key``: the same rule in every language and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .weights import RANKING, Ranking
@@ -42,6 +43,7 @@ def fuse(
     prefer: str | None = None,
     lift: bool = True,
     question: bool = False,
+    typed_games: frozenset[str] | None = None,
     weights: Ranking = RANKING,
 ) -> list[Fused]:
     """Fuse ranked lists into one, best first.
@@ -50,7 +52,8 @@ def fuse(
     whether the words as typed matched there (not only their glossary translations). ``number``: the
     rule a number query names. ``lift``: whether glossary entries lift the rules they cite.
     ``question``: the lists are ordered by how well each rule answers a question (kinds weigh
-    ``question_kind_weight``).
+    ``question_kind_weight``). ``typed_games``: the games of the languages the words as typed matched in
+    (None: any game).
     """
     kinds = weights.question_kind_weight if question else weights.kind_weight
     contributions: dict[str, list[float]] = {}
@@ -88,8 +91,14 @@ def fuse(
             seen.add(key)
             defines = row.get("defines") is True
             # A rule whose words define the query's name counts in full also where only a translation of it
-            # matched: "状況誘発" is defined by 603.8, which the Japanese edition lacks.
-            in_words = defines and row["kind"] in ("rule", "subrule")
+            # matched: "状況誘発" is defined by 603.8, which the Japanese edition lacks. Only in a game the words
+            # as typed were searched in (``typed_games``): "creature" is MTG's 302 before Берсерк's 210.1
+            # "Существа, …", which has no English edition.
+            in_words = (
+                defines
+                and row["kind"] in ("rule", "subrule")
+                and (direct or typed_games is None or row["game"] in typed_games)
+            )
             value = (evidence if in_words else weight) * kinds.get(row["kind"], 1.0) / (weights.rrf_k + rank + 1)
             lifted = value * weights.cited_by_glossary
             if defines:
@@ -155,3 +164,27 @@ def blend(fused: list[Fused], language: str, nearest: tuple[dict, ...], *, weigh
     for key, hit in hits.items():
         hit.score = scores[key]
     return sorted(hits.values(), key=lambda h: (-h.score, h.key))
+
+
+def cued_game(words: list[Mapping[str, int]], sizes: Mapping[str, int], *, weights: Ranking = RANKING) -> str | None:
+    """The one game a question's words point to, or None. ``words``: for each word, game → how many of
+    that game's rules in scope hold it; ``sizes``: game → its rules in scope. A word points to a game
+    printing it in ``game_cue_min`` rules or more, ``game_cue_ratio`` times as often per rule as every
+    other game does; words pointing to different games point to none."""
+    cued = set()
+    for counts in words:
+        share = {game: (counts.get(game, 0) + 0.5) / max(size, 1) for game, size in sizes.items()}
+        for game in sizes:
+            if counts.get(game, 0) >= weights.game_cue_min and all(
+                share[game] >= weights.game_cue_ratio * share[other] for other in sizes if other != game
+            ):
+                cued.add(game)
+    return next(iter(cued)) if len(cued) == 1 else None
+
+
+def prefer_game(fused: list[Fused], game: str, *, weights: Ranking = RANKING) -> list[Fused]:
+    """The fused rules with every other game's weighing ``other_game_share``, best first."""
+    for hit in fused:
+        if hit.game != game:
+            hit.score *= weights.other_game_share
+    return sorted(fused, key=lambda h: (-h.score, h.key))

@@ -184,10 +184,14 @@ def _run(run: Run) -> _Answer:
         fused = ranking.fuse_ranked(lists, number=found.number, prefer=found.prefer, lift=False)
         terms = {lang: {"text": frozenset({found.number})} for lang in CONTENT_LANGUAGES}
     else:
-        fused = ranking.fuse_ranked(lists, question=question)
+        typed_games = frozenset().union(*(run.scope(r.language).games for r in lists if r.direct))
+        fused = ranking.fuse_ranked(lists, question=question, typed_games=typed_games)
         nearest = execution.meaning(run, found, question)
         if nearest is not None and nearest.rows:
             fused = ranking.blend(fused, nearest.language, nearest.rows)
+        cue = execution.game_cue(run, found) if question else None
+        if cue is not None:
+            fused = ranking.prefer_game(fused, cue)
         if found.whole is not None and not found.whole and fused:
             run.notice(FALLBACK_NOTICE)
         plans = {r.language: r.plan for r in found.planned if r.plan is not None and r.plan.terms}

@@ -107,6 +107,14 @@ class Ranking:
     # ... and, for a question asking what a name means, a rule defining its rarest word alone this share.
     meaning_weight: float = 1.0
 
+    # A question naming no game whose words include one printed game_cue_ratio times as often (per rule)
+    # in one game's rules as in every other game's of its language, and in at least game_cue_min of them
+    # ("character" for Lorcana, "creature" for MTG), with no word pointing to another game, asks about
+    # that game: the other games' rules weigh other_game_share.
+    game_cue_ratio: float = 20.0
+    game_cue_min: int = 3
+    other_game_share: float = 0.5
+
     # An English question is also asked by meaning (``execution.meaning``): its rules nearest in meaning
     # are blended with the fused rules by rank, a rule at rank r (from 1) of either gaining
     # weight / (rrf_k + r), the nearest in meaning weighing semantic_weight ...

@@ -162,6 +162,28 @@ def test_every_name_a_rule_defines(language, text, names):
     assert defined_names(language, text) == names
 
 
+@pytest.mark.parametrize(
+    ("language", "text", "name", "opens"),
+    [
+        # A section's first rule saying what its name is without "is a" (MTG 611.1, Берсерк 210.1).
+        ("en", "A continuous effect modifies characteristics of objects …", "Continuous Effects", True),
+        ("zh-hans", "一个持续性效应在指定时限中或无限期地，影响物件的特征…", "持续性效应", True),
+        ("ru", "Существа, располагающиеся в игровой зоне, могут атаковать …", "Существа", True),
+        # What happens in the step the section is, not what the step is.
+        ("en", "The end step has no turn-based actions. Once it begins, …", "End Step", False),
+        ("zh-hans", "结束步骤没有回合动作。一旦该步骤开始，主动牌手得到优先权。", "结束步骤", False),
+        # Opening with words the analyzer drops is not opening with the name (103.1 under "Starting the Game").
+        ("en", "At the start of a game, the players determine which one …", "Starting the Game", False),
+        ("en", "Each leveler card has a striated text box …", "Leveler Cards", False),
+        ("ru", "Если в тексте карты в явном виде прописано противоречие …", "Правило топора", False),
+    ],
+)
+def test_a_sections_first_rule_opening_with_its_name(language, text, name, opens):
+    from rulesref.search.definitions import opens_with_name
+
+    assert opens_with_name(language, text, name) is opens
+
+
 def test_a_japanese_rule_is_indexed_in_character_bigrams_too():
     """MeCab reads タフネス as one word; its bigram field finds the part a reader types (タフ), and a word
     in Chinese characters (战斗 for 戦闘)."""

@@ -133,3 +133,49 @@ def test_a_section_named_by_the_query_comes_before_its_first_rule_unless_a_rule_
     # … but a definition in another game's rules does not put this game's section below its rules.
     rows = [row("513.1", "rule"), row("513", "section", defines=True), row("4.2", "rule", True, "lorcana")]
     assert [hit.number for hit in fuse([("en", True, 1000, rows)])] == ["4.2", "513", "513.1"]
+
+
+def test_a_definition_reached_by_translation_counts_in_full_only_in_a_game_the_words_were_typed_in():
+    from rulesref.search.ranking import fuse
+
+    def row(number, kind, game, defines=True):
+        key = f"{game}:{number}"
+        return {"key": key, "game": game, "number": number, "kind": kind, "edition": "e", "defines": defines}
+
+    # "creature", typed in English: MTG's section 302 "Creatures" matched as typed; Берсерк's 210.1
+    # "Существа, …" (a rule defining the name in words) only through the word's Russian translation.
+    english = ("en", True, 10000, (row("302", "section", "mtg"),))
+    russian = ("ru", False, 900, (row("210.1", "rule", "berserk"),))
+    typed = frozenset({"mtg", "lorcana"})
+    assert [hit.number for hit in fuse([english, russian], typed_games=typed)] == ["302", "210.1"]
+    # "状況誘発", typed in Japanese, whose MTG edition is rule 208: the English 603.8 defining it counts
+    # in full, before the Japanese Lorcana rule that only mentions it.
+    japanese = ("ja", True, 700, (row("6.5.1", "rule", "lorcana", defines=False),))
+    english = ("en", False, 10000, (row("603.8", "rule", "mtg"),))
+    typed = frozenset({"mtg", "lorcana"})
+    assert [hit.number for hit in fuse([japanese, english], typed_games=typed)] == ["603.8", "6.5.1"]
+
+
+def test_a_question_points_to_the_one_game_whose_rules_print_its_word_far_more_often():
+    from rulesref.search.ranking import cued_game, fuse, prefer_game
+
+    # The English rules in scope of the corpora: 3,911 MTG, 671 Lorcana; a word's rules in each.
+    sizes = {"mtg": 3911, "lorcana": 671}
+    damage, character, turn = {"mtg": 206, "lorcana": 62}, {"mtg": 4, "lorcana": 214}, {"mtg": 404, "lorcana": 138}
+    creature, mulligan = {"mtg": 730}, {"mtg": 16}
+    # "does damage on my character go away at the end of the turn": Lorcana.
+    assert cued_game([damage, character, turn], sizes) == "lorcana"
+    assert cued_game([creature, damage], sizes) == "mtg"
+    # Words both games print about as often point to neither; a word of each game, to neither.
+    assert cued_game([damage, turn], sizes) is None
+    assert cued_game([creature, character], sizes) is None
+    # Sixteen MTG rules say "mulligan" and none of Lorcana's: 16 / 3,911 is not 20 times 0.5 / 671.
+    assert cued_game([mulligan], sizes) is None
+    # Only in a couple of rules: too few to tell.
+    assert cued_game([{"mtg": 2}], {"mtg": 10, "lorcana": 700}) is None
+
+    def row(number, game):
+        return {"key": f"{game}:{number}", "game": game, "number": number, "kind": "rule", "edition": "e"}
+
+    fused = fuse([("en", True, 5000, (row("514.2", "mtg"), row("1.9.2", "lorcana"), row("703.4p", "mtg")))])
+    assert [hit.number for hit in prefer_game(fused, "lorcana")] == ["1.9.2", "514.2", "703.4p"]

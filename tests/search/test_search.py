@@ -396,6 +396,11 @@ def test_a_rule_defining_a_name_in_words_comes_before_rules_that_mention_it():
     assert numbers(search("trample AND planeswalker", languages=["en"]), 1) == ["702.19c"]
     # 108.5: "Слабость первого хода – это свойство …"; 212.5, 209.2 and 210.2 only say who has it.
     assert numbers(search("слабость первого хода"), 1) == ["108.5"]
+    # 611.1 opens section 611 "Continuous Effects" saying what one is: "A continuous effect modifies …".
+    assert numbers(search("continuous effect"), 2) == ["611.1", "611"]
+    # Берсерк's 210.1 opens section 210 "Существа" the same way, but an English "creature" reaches it only
+    # through the word's translation: MTG's section 302 "Creatures" comes first.
+    assert numbers(search("creature"), 1) == ["302"]
 
 
 def test_glossary_entries_that_only_mention_a_word_do_not_lift_the_rules_they_cite():
@@ -533,10 +538,11 @@ def test_the_interface_language_comes_first_then_the_original_language():
         assert chinese.fallback_note == "尚无意大利语或日语版本；以中文 (简体)显示"
     assert chinese.fallback_note == "not in Italian or Japanese yet; shown in Chinese (Simplified)"
     # Берсерк has no English edition: an English reader asking for Italian gets its original, Russian
-    # (section 210 "Существа", which the word names).
+    # (rule 210.1 "Существа, располагающиеся в игровой зоне, …", which opens section 210 "Существа" with
+    # the name the word is).
     berserk = search("game:berserk существо", languages=["it"], interface="en").hits[0]
     assert (berserk.number, list(berserk.texts), berserk.fallback_note) == (
-        "210",
+        "210.1",
         ["ru"],
         "not in Italian yet; shown in Russian",
     )
