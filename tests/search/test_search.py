@@ -483,6 +483,12 @@ def test_a_question_in_chinese_is_answered_by_the_rules_sharing_most_of_its_char
     assert numbers(search("生命为0的玩家输掉游戏", languages=["zh-hans"]), 2) == ["704.5a", "119.6"]
 
 
+def test_a_chinese_question_in_players_words_finds_the_rule_in_the_rulebooks():
+    # 404.2: 牌手可以随时检视任何坟墓场中的牌 … The translation says 检视 (examine), never 翻看; asked with
+    # 翻看 the question found 700.13 and 712.21d first.
+    assert numbers(search("我可以翻看对手坟墓场里的牌吗", languages=["zh-hans"]), 1) == ["404.2"]
+
+
 @pytest.mark.parametrize("traditional, simplified, count", [("反擊咒語", "反击咒语", 10), ("傳奇規則", "传奇规则", 7)])
 def test_a_term_typed_in_traditional_characters_is_read_as_its_simplified_form(traditional, simplified, count):
     # The term list's Chinese forms are simplified; a traditional form found none of them, so it was searched
