@@ -339,6 +339,13 @@ def test_a_russian_rule_saying_what_a_name_consists_of_comes_before_its_sections
     assert numbers(search("очереди", languages=["ru"]), 2) == ["401.1", "401"]
 
 
+def test_a_russian_question_in_the_words_the_glossary_says_players_use():
+    # "Раздачу иногда называют «стартовая рука»" (the glossary); the rules say раздача: the deal (301.6),
+    # its redeal (301.7 "Шаг пересдачи … не более одного раза") and the hand it becomes (301.8).
+    results = search("сколько раз можно поменять карты в стартовой руке", languages=["ru"])
+    assert numbers(results, 3) == ["301.6", "301.7", "301.8"]
+
+
 def test_hits_are_immutable_and_carry_escaped_snippets_and_links():
     from dataclasses import FrozenInstanceError
 
