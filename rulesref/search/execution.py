@@ -303,10 +303,21 @@ def _by_question(run: Run, r: Ranked, plans) -> Ranked:
 
 def game_cue(run: Run, found: Found) -> str | None:
     """The game a question naming none is about, by its words (``ranking.cued_game``), read in each
-    language searched as typed whose scope holds several games (English: MTG and Lorcana)."""
+    language searched as typed whose scope holds several games (English: MTG and Lorcana). Where one of
+    those games has only a fragment of its rules in the language (Japanese: MTG's rule 208), too few to
+    compare words with, the one game of the known terms typed in that language ("護衛を持つキャラクター…":
+    Lorcana's Bodyguard). None where they point to different games."""
     if run.game or found.number is not None or found.plans is None:
         return None
-    cued: set[str | None] = set()
+    generation = run.generation
+    terms = {
+        game
+        for language, game in found.plans.typed_terms()
+        if language in run.searched
+        and len(games := run.scope(language).games) > 1
+        and any(generation.has_fragment(language, other) for other in games)
+    }
+    cued: set[str | None] = {next(iter(terms))} if len(terms) == 1 else set()
     for r in found.lists:
         scope = run.scope(r.language)
         if not r.direct or len(scope.games) < 2:

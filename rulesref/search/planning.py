@@ -256,6 +256,11 @@ class Plans:
     def numerals(self, language: str) -> Numerals:
         return numerals(self.run.generation, language)
 
+    def typed_terms(self) -> frozenset[tuple[str, str]]:
+        """The (language, game) of each form of a known term the text is typed with ("護衛": Japanese,
+        Lorcana's Bodyguard; "マリガン": Japanese, MTG's)."""
+        return _typed_in(self.run.generation, self.text)
+
 
 def plan(run: Run, text: str) -> Plans:
     """Plan ``text`` for the run's languages (the plans are made as they are read: :class:`Plans`)."""

@@ -1,0 +1,60 @@
+"""A question naming no game, asked of a site holding two games in one language (MTG and Lorcana in
+English and Japanese): the game its words point to comes first (``execution.game_cue``)."""
+
+import pytest
+from django.conf import settings as django_settings
+
+from rulesref.rules.services import edition_import, glossary_sync
+from rulesref.search import search
+from rulesref.search.store import build_generation
+from rulesref.site.setup import import_bundled_sources
+from tests.conftest import corpus_file, rolled_back
+
+# The bundled site (MTG in English, Italian and Japanese — the Japanese edition is rule 208 — and the
+# Берсерк fragment), and Lorcana 2.2.0 in English and Japanese.
+LORCANA = [
+    ("lorcana_cr_en_20260709_v2.2.0.txt", "en", None),
+    ("lorcana_cr_ja_20260710_v2.2.0.txt", "ja", "en:2026-07-09"),
+]
+
+
+@pytest.fixture(scope="module")
+def two_games(django_db_blocker, tmp_path_factory):
+    paths = [corpus_file(name) for name, *_ in LORCANA]
+    data_dir = tmp_path_factory.mktemp("two-games")
+    with rolled_back(django_db_blocker, data_dir):
+        glossary_sync(directory=django_settings.RULES_DATA_DIR / "glossary")
+        list(import_bundled_sources())
+        for path, (_, language, translates) in zip(paths, LORCANA, strict=True):
+            edition_import(path=path, game="lorcana", language=language, translates=translates)
+        build_generation()
+        yield data_dir
+
+
+@pytest.fixture(autouse=True)
+def site(two_games, settings, db):
+    settings.DATA_DIR = two_games
+
+
+def games(results, n=3):
+    return [hit.game for hit in results.hits[:n]]
+
+
+def test_a_word_printed_far_more_often_in_one_games_rules_points_to_it():
+    # "character": 214 of Lorcana's English rules, 4 of MTG's. MTG's 703.4p and 514.2 (damage wearing off
+    # in the cleanup step) came first.
+    results = search("does damage on my character go away at the end of the turn", languages=["en"])
+    assert games(results) == ["lorcana", "lorcana", "lorcana"]
+
+
+def test_a_known_term_of_one_game_points_to_it_where_the_other_game_has_a_fragment():
+    # 護衛 is Lorcana's Bodyguard; the Japanese MTG edition is rule 208, too small to compare words with.
+    # On the corpora's whole site (the Chinese MTG edition among them), MTG's 701.21a ("To tap a permanent,
+    # turn it sideways") came first, through 横向き's translation.
+    results = search("護衛を持つキャラクターって、横向きにして場に出してもいいの？", languages=["ja"])
+    assert games(results) == ["lorcana", "lorcana", "lorcana"]
+
+
+def test_words_both_games_print_point_to_neither():
+    results = search("does the first player draw a card on their first turn", languages=["en"])
+    assert set(games(results, 10)) == {"mtg", "lorcana"}
