@@ -2,32 +2,21 @@
 English and Japanese): the game its words point to comes first (``execution.game_cue``)."""
 
 import pytest
-from django.conf import settings as django_settings
 
-from rulesref.rules.services import edition_import, glossary_sync
 from rulesref.search import search
-from rulesref.search.store import build_generation
-from rulesref.site.setup import import_bundled_sources
-from tests.conftest import corpus_file, rolled_back
+from tests.search.conftest import bundled_and
 
 # The bundled site (MTG in English, Italian and Japanese — the Japanese edition is rule 208 — and the
 # Берсерк fragment), and Lorcana 2.2.0 in English and Japanese.
 LORCANA = [
-    ("lorcana_cr_en_20260709_v2.2.0.txt", "en", None),
-    ("lorcana_cr_ja_20260710_v2.2.0.txt", "ja", "en:2026-07-09"),
+    ("lorcana_cr_en_20260709_v2.2.0.txt", "lorcana", "en", None),
+    ("lorcana_cr_ja_20260710_v2.2.0.txt", "lorcana", "ja", "en:2026-07-09"),
 ]
 
 
 @pytest.fixture(scope="module")
 def two_games(django_db_blocker, tmp_path_factory):
-    paths = [corpus_file(name) for name, *_ in LORCANA]
-    data_dir = tmp_path_factory.mktemp("two-games")
-    with rolled_back(django_db_blocker, data_dir):
-        glossary_sync(directory=django_settings.RULES_DATA_DIR / "glossary")
-        list(import_bundled_sources())
-        for path, (_, language, translates) in zip(paths, LORCANA, strict=True):
-            edition_import(path=path, game="lorcana", language=language, translates=translates)
-        build_generation()
+    with bundled_and(django_db_blocker, tmp_path_factory, LORCANA, "two-games") as data_dir:
         yield data_dir
 
 
