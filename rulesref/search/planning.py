@@ -31,7 +31,7 @@ from .analysis import extract_symbols
 from .definitions import definition_form
 from .expansion import fold
 from .pipeline import ANY, STRICT, Run
-from .queries import PLAIN_WORDS_RE, is_question, is_unspaced_run, uses_syntax
+from .queries import PLAIN_WORDS_RE, is_question, is_unspaced_run, question_words, uses_syntax
 from .schema import BIGRAM_COMPANION, language_uses_bigrams
 from .weights import RANKING
 
@@ -174,7 +174,7 @@ def _without_question_words(language: str, text: str) -> str:
     drop = QUESTION_WORDS.get(language)
     if not drop or not is_question(text):
         return text
-    kept = [word for word in text.split() if word.casefold() not in drop]
+    kept = [word for word in question_words(text) if word.casefold() not in drop]
     return " ".join(kept) if kept else text
 
 

@@ -89,8 +89,19 @@ UNSPACED_MIN_CHARS = 3
 
 
 def is_question(text: str) -> bool:
-    """Plain words, at least ``RANKING.thin_min_words`` of them: read as a question."""
-    return len(text.split()) >= RANKING.thin_min_words and PLAIN_WORDS_RE.match(text) is not None
+    """Plain words, at least ``RANKING.thin_min_words`` of them, commas and the like between them
+    allowed ("Kann ich …, wenn …", "Quand …, qui …"): read as a question."""
+    words = question_words(text)
+    return len(words) >= RANKING.thin_min_words and PLAIN_WORDS_RE.match(" ".join(words)) is not None
+
+
+# A comma, semicolon or colon after a word: a question's punctuation, not search syntax.
+_CLAUSE_PUNCTUATION = re.compile(r"[,;:](?=\s|$)")
+
+
+def question_words(text: str) -> list[str]:
+    """``text``'s words, the punctuation between a question's clauses left out."""
+    return _CLAUSE_PUNCTUATION.sub(" ", text).split()
 
 
 def is_unspaced_run(text: str) -> bool:

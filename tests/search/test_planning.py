@@ -135,6 +135,9 @@ def test_every_german_and_french_number_word_is_one_token_of_its_own(code):
         ("de", "Was passiert mit dem Herausforderer", "Was mit dem Herausforderer"),
         ("fr", "Que se passe-t-il quand un personnage est défié", "Que se un personnage est défié"),
         ("fr", "Combien de cartes pioche un joueur", "de cartes pioche un joueur"),
+        # Commas between a question's clauses: still a question (it was read with "Quand" and "Wann" as words).
+        ("fr", "Quand deux capacités se déclenchent, qui choisit", "deux capacités se déclenchent qui choisit"),
+        ("de", "Wann, wenn überhaupt, darf ich herausfordern", "wenn überhaupt ich herausfordern"),
     ],
 )
 def test_german_and_french_question_words_are_not_searched(code, question, searched):

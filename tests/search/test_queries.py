@@ -74,6 +74,10 @@ def test_a_question_is_four_plain_words_or_more():
     assert is_question("what is an emblem")
     assert not is_question("end of turn")
     assert not is_question("what is an (emblem)")
+    # Commas, semicolons and colons between its clauses.
+    assert is_question("Kann ich meinen Charakter bewegen, wenn er erschöpft ist")
+    assert is_question("what happens, if I lose")
+    assert not is_question("end, of")
 
 
 def test_an_unspaced_run_is_three_cjk_characters_or_more_without_syntax():
