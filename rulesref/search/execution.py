@@ -288,6 +288,8 @@ def _by_question(run: Run, r: Ranked, plans) -> Ranked:
     named = [(name, RANKING.name_weight) for name in plan.names]
     if plan.meant:
         named.append((plan.meant, RANKING.meaning_weight))
+    elif plan.defined:
+        named.append((plan.defined, RANKING.defined_weight))
     for name, weight in named:
         held = frozenset(doc for doc in docs if name in index.columns["defines"][doc].split(DEFINES_SEPARATOR))
         if held:

@@ -209,6 +209,9 @@ class Plan:
     # ... and, when it asks what a name means (``MEANING_PHRASES``), its rarest word outside those names
     # that a rule defines alone ("die" for "what does it mean when a card says a creature dies").
     meant: str | None = None
+    # ... and, for any other question, that word (a keyword the question names: "Unterstützen" for 8.13.1
+    # "Das Schlüsselwort Unterstützen repräsentiert …").
+    defined: str | None = None
 
     @property
     def terms_key(self) -> tuple:
@@ -358,14 +361,18 @@ def _plan(generation, language, text, games, mode) -> Plan:
     if naming:
         query = Or([query, *naming])
     counted = _counted(index, language, asked, groups) if mode == ANY else None
-    consequence, names, meant = False, (), None
+    consequence, names, meant, defined = False, (), None, None
     if mode == ANY:
         phrase = CONSEQUENCE_PHRASES.get(language)
         consequence = bool(phrase and phrase.search(asked))
         names = _names_held(reader, language, text)
         meaning = MEANING_PHRASES.get(language)
-        if meaning and is_question(asked) and meaning.search(asked):
-            meant = _meant(reader, language, text, names)
+        meant = _meant(reader, language, text, names)
+        asks_meaning = bool(meaning and is_question(asked) and meaning.search(asked))
+        if not asks_meaning:
+            # A keyword is printed in few rules; a thing every rule handles (token, Ort) is not asked by name.
+            rare = meant is not None and reader.doc_frequency("text", meant) <= RANKING.defined_share * reader.doc_count()
+            defined, meant = (meant if rare else None), None
     if not _can_match(query, reader):
         return Plan(language, None, tuple(used), typed, terms, capped, groups, defines, defines_all)
     return Plan(
@@ -382,6 +389,7 @@ def _plan(generation, language, text, games, mode) -> Plan:
         consequence,
         names,
         meant,
+        defined,
     )
 
 

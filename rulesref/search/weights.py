@@ -106,6 +106,10 @@ class Ranking:
     name_weight: float = 0.5
     # ... and, for a question asking what a name means, a rule defining its rarest word alone this share.
     meaning_weight: float = 1.0
+    # ... and, for any other question, a rule defining its rarest word alone, where that word is in at
+    # most defined_share of the language's documents (a keyword it names: "flash", "Unterstützen"), this.
+    defined_weight: float = 0.5
+    defined_share: float = 0.02
 
     # A question naming no game whose words include one printed game_cue_ratio times as often (per rule)
     # in one game's rules as in every other game's of its language, and in at least game_cue_min of them

@@ -334,6 +334,14 @@ def test_a_question_asking_what_a_word_means_finds_the_rule_defining_it_first():
     assert numbers(results, 1) == ["700.4"]
 
 
+def test_a_question_naming_a_keyword_finds_the_rule_defining_it_first():
+    # "flash" (9 of the 4,582 English documents) is defined by 702.8 "Flash" and 702.8a "Flash is a static
+    # ability that modifies the rules of casting …"; 601.3b (casting a spell as though it had flash) came
+    # first.
+    results = search("can I cast a creature with flash on my opponent's turn", languages=["en"])
+    assert numbers(results, 1) == ["702.8a"]
+
+
 def test_a_russian_rule_saying_what_a_name_consists_of_comes_before_its_sections_heading():
     # Берсерк 401.1 "Очередь состоит из последовательности объявленных способностей …" under "401. Очередь".
     assert numbers(search("очереди", languages=["ru"]), 2) == ["401.1", "401"]
