@@ -371,7 +371,8 @@ def _plan(generation, language, text, games, mode) -> Plan:
         asks_meaning = bool(meaning and is_question(asked) and meaning.search(asked))
         if not asks_meaning:
             # A keyword is printed in few rules; a thing every rule handles (token, Ort) is not asked by name.
-            rare = meant is not None and reader.doc_frequency("text", meant) <= RANKING.defined_share * reader.doc_count()
+            share = reader.doc_frequency("text", meant) / max(reader.doc_count(), 1) if meant else 1.0
+            rare = share <= RANKING.defined_share
             defined, meant = (meant if rare else None), None
     if not _can_match(query, reader):
         return Plan(language, None, tuple(used), typed, terms, capped, groups, defines, defines_all)
