@@ -61,6 +61,10 @@ COUNT_PHRASES = {
     "ru": re.compile(r"\bсколько\b", re.IGNORECASE),
     "de": re.compile(r"\bwie ?viele?\b", re.IGNORECASE),
     "fr": re.compile(r"\bcombien\b", re.IGNORECASE),
+    # "何枚まで", "何回", "いくつ" (a question typed without spaces; the Japanese rules write numbers in digits).
+    # Not Chinese: its rules write many in characters (103.5 "…一般为七张"), which its character pairs hold
+    # with their neighbours (七张), and 103.5 fell from rank 3 to 8 for "每位玩家起手抽几张牌".
+    "ja": re.compile("何(?:枚|回|体|点|人|個|つ|種類|ターン)|いくつ"),
 }
 # A question asking what happens ("what happens to a planeswalker with zero loyalty") asks for what the game
 # itself does when a condition holds: its answer is usually a state-based action (704.5i), which a rule that
@@ -454,7 +458,7 @@ def _counted(index, language: str, text: str, groups: tuple) -> int | None:
     """For a question asking how many, the place of "a number" among its word groups: as many groups
     precede it as the analyzer keeps words before the phrase."""
     phrase = COUNT_PHRASES.get(language)
-    match = phrase.search(text) if phrase and is_question(text) else None
+    match = phrase.search(text) if phrase and (is_question(text) or is_unspaced_run(text)) else None
     if match is None:
         return None
     analyzer = index.text_analyzer

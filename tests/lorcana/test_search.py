@@ -129,3 +129,10 @@ def test_a_question_naming_its_game_is_answered_by_that_games_rules_not_by_its_n
     # 5.1.1.2 "Exerted – When a card is exerted, it's turned sideways."
     assert [hit.number for hit in results.hits[:1]] == ["5.1.1.2"]
     assert {hit.game for hit in results.hits} == {"lorcana"}
+
+
+def test_a_japanese_question_asking_how_many_counts_the_rules_stating_a_number(lorcana):
+    # 何枚 ("how many cards"): 1.10.1.1 "…カードが 60 枚以上…同一のフルネームを持つカードを４枚までしか入れられない"
+    # states numbers; it was fourth, behind 1.10.1.3 and 2.4.1.1, which state none.
+    results = search("同じカードはデッキに何枚まで入れられますか？", languages=["ja"])
+    assert [hit.number for hit in results.hits[:2]] == ["1.4.3", "1.10.1.1"]

@@ -146,9 +146,14 @@ def test_german_and_french_question_words_are_not_searched(code, question, searc
 
 @pytest.mark.parametrize(
     "code, question, count_at",
-    [("de", "Karten ziehen wie viele", 2), ("de", "Wieviele Karten", 0), ("fr", "cartes à piocher combien", 2)],
+    [
+        ("de", "Karten ziehen wie viele", 2),
+        ("de", "Wieviele Karten", 0),
+        ("fr", "cartes à piocher combien", 2),
+        ("ja", "同じカードはデッキに何枚まで入れられますか", 3),
+    ],
 )
-def test_german_and_french_count_phrases(code, question, count_at):
+def test_german_french_and_japanese_count_phrases(code, question, count_at):
     match = planning.COUNT_PHRASES[code].search(question)
     assert len(texts(analyzer_for(code), question[: match.start()], mode="query")) == count_at
 
