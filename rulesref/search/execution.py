@@ -18,8 +18,7 @@ from .budget import BUDGET_NOTICE, first_window, past
 from .definitions import DEFINES_SEPARATOR, definition_form
 from .pipeline import ANY, STRICT, Found, Ranked, Run
 from .queries import plain_words
-from .questions import CONSEQUENCE_CONCEPT, QuestionWord, idf, question_order
-from .ranking import cued_game
+from .questions import CONSEQUENCE_CONCEPT, QuestionWord, cued_game, idf, question_order
 from .weights import RANKING
 
 
@@ -304,7 +303,7 @@ def _by_question(run: Run, r: Ranked, plans) -> Ranked:
 
 
 def game_cue(run: Run, found: Found) -> str | None:
-    """The game a question naming none is about, by its words (``ranking.cued_game``), read in each
+    """The game a question naming none is about, by its words (``questions.cued_game``), read in each
     language searched as typed whose scope holds several games (English: MTG and Lorcana). Where one of
     those games has only a fragment of its rules in the language (Japanese: MTG's rule 208), too few to
     compare words with, the one game of the known terms typed in that language ("護衛を持つキャラクター…":

@@ -157,7 +157,8 @@ def test_a_definition_reached_by_translation_counts_in_full_only_in_a_game_the_w
 
 
 def test_a_question_points_to_the_one_game_whose_rules_print_its_word_far_more_often():
-    from rulesref.search.ranking import cued_game, fuse, prefer_game
+    from rulesref.search.questions import cued_game
+    from rulesref.search.ranking import fuse, prefer_game
 
     # The English rules in scope of the corpora: 3,911 MTG, 671 Lorcana; a word's rules in each.
     sizes = {"mtg": 3911, "lorcana": 671}
