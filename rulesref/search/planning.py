@@ -213,8 +213,8 @@ class Plan:
     # ... and, when it asks what a name means (``MEANING_PHRASES``), its rarest word outside those names
     # that a rule defines alone ("die" for "what does it mean when a card says a creature dies").
     meant: str | None = None
-    # ... and, for any other question, that word (a keyword the question names: "Unterstützen" for 8.13.1
-    # "Das Schlüsselwort Unterstützen repräsentiert …").
+    # ... and, for any other question, that word where few documents print it (a keyword the question names:
+    # "flash", defined by 702.8 and 702.8a, for "can I cast a creature with flash on my opponent's turn").
     defined: str | None = None
 
     @property

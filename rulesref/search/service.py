@@ -184,7 +184,8 @@ def _run(run: Run) -> _Answer:
         fused = ranking.fuse_ranked(lists, number=found.number, prefer=found.prefer, lift=False)
         terms = {lang: {"text": frozenset({found.number})} for lang in CONTENT_LANGUAGES}
     else:
-        typed_games = frozenset().union(*(run.scope(r.language).games for r in lists if r.direct))
+        # Where nothing matched as typed (only translations did), any game's definitions count in full.
+        typed_games = frozenset().union(*(run.scope(r.language).games for r in lists if r.direct)) or None
         fused = ranking.fuse_ranked(lists, question=question, typed_games=typed_games)
         nearest = execution.meaning(run, found, question)
         if nearest is not None and nearest.rows:
