@@ -12,6 +12,9 @@ def test_a_typed_wording_is_searched_as_itself_or_the_rulebooks():
     # Not inside quotes, not inside a word.
     assert paraphrases.rewrite("en", '"several cards" severally') == '"several cards" severally'
     assert paraphrases.rewrite("it", "diverse carte") == "diverse carte"
+    assert paraphrases.rewrite("en", "text that goes against the rules") == (
+        'text that ("goes against" OR contradicts) the rules'
+    )
     # Unspaced: the rulebook's word in place of the reader's, as a word of its own.
     assert paraphrases.rewrite("zh-hans", "能挡住进攻的生物吗") == "能 阻挡  攻击 的生物吗"
 

@@ -342,6 +342,13 @@ def test_a_question_naming_a_keyword_finds_the_rule_defining_it_first():
     assert numbers(results, 1) == ["702.8a"]
 
 
+def test_a_question_in_players_words_finds_the_rule_in_the_rulebooks():
+    # 101.1 "Whenever a card's text directly contradicts these rules, the card takes precedence." The rules
+    # never say "goes against"; the question found 704.4 and 704.7 first.
+    results = search("what happens when a card says something that goes against the rulebook", languages=["en"])
+    assert numbers(results, 1) == ["101.1"]
+
+
 def test_a_russian_rule_saying_what_a_name_consists_of_comes_before_its_sections_heading():
     # Берсерк 401.1 "Очередь состоит из последовательности объявленных способностей …" under "401. Очередь".
     assert numbers(search("очереди", languages=["ru"]), 2) == ["401.1", "401"]
