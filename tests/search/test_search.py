@@ -347,6 +347,9 @@ def test_a_question_in_players_words_finds_the_rule_in_the_rulebooks():
     # never say "goes against"; the question found 704.4 and 704.7 first.
     results = search("what happens when a card says something that goes against the rulebook", languages=["en"])
     assert numbers(results, 1) == ["101.1"]
+    # 110.5b "Permanents enter the battlefield untapped, unflipped, face up, and phased in unless …": a
+    # question about one state is answered by the rule naming the other (603.2f and 403.4 came first).
+    assert numbers(search("do permanents enter the battlefield tapped", languages=["en"]), 1) == ["110.5b"]
 
 
 def test_a_russian_rule_saying_what_a_name_consists_of_comes_before_its_sections_heading():
