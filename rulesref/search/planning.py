@@ -156,6 +156,16 @@ def _known_words(generation, language: str) -> tuple[str, ...]:
     return found
 
 
+def _single_terms(generation, language: str) -> frozenset[str]:
+    """The vocabulary's forms of one character in ``language`` (地, 牌), once per generation."""
+    cache = generation.__dict__.setdefault("single_terms", {})
+    found = cache.get(language)
+    if found is None:
+        forms = {form for concept in generation.vocabulary.concepts for form in concept.forms.get(language, ())}
+        found = cache[language] = frozenset(form for form in forms if len(form) == 1 and not form.isascii())
+    return found
+
+
 def _pairs_in_index(generation, index, language: str, text: str) -> str:
     """An unspaced question as the character pairs (bigrams) of its words that the index holds, each a
     word of its own: best-match then ranks rules by the pairs they hold, instead of asking for the whole
@@ -163,12 +173,22 @@ def _pairs_in_index(generation, index, language: str, text: str) -> str:
     question_words = UNSPACED_QUESTION_WORDS.get(language)
     if question_words is not None:
         text = question_words.sub(" ", text)
+    reader = index.searcher().reader()
     if language in segmentation.SEGMENTED:
         # The pairs inside its words only (衍生物 / 离开 / 战场: not 物离, 开战); a word of one character
-        # (的, 时, 在) makes no pair, and as a word of its own it matched nearly every rule.
+        # (的, 时, 在) makes no pair, and as a word of its own it matched nearly every rule. A term of one
+        # character (地, land; 牌, card) is asked as the pair it makes with the character before it, where the
+        # index holds that pair ("几个地": 个地, as in "使用一个地").
         known = _known_words(generation, language)
-        text = " ".join(word for word in segmentation.words(language, text, known) if len(word) > 1)
-    reader = index.searcher().reader()
+        words = segmentation.words(language, text, known)
+        single = _single_terms(generation, language)
+        kept = []
+        for i, word in enumerate(words):
+            if len(word) > 1:
+                kept.append(word)
+            elif word in single and i and ("text", (pair := words[i - 1][-1] + word)) in reader:
+                kept.append(pair)
+        text = " ".join(kept)
     analyzer = index.text_analyzer
     pairs = dict.fromkeys(token.text for token in analyzer(text, mode="query"))
     return " ".join(pair for pair in pairs if ("text", pair) in reader) or text

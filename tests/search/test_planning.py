@@ -72,8 +72,13 @@ def test_an_unspaced_question_is_read_as_the_character_pairs_inside_its_words_th
     # holds but the question does not say. 离开战场 (leaves the battlefield) is one of the rulebook's terms.
     index = generation["zh-hans"]
     assert planning._pairs_in_index(generation, index, "zh-hans", "衍生物离开战场会怎样") == "衍生 生物 离开 开战 战场"
-    # 坟墓场 (graveyard) stays one word, and a word of one character (的, 牌) makes no pair.
-    assert planning._pairs_in_index(generation, index, "zh-hans", "我可以翻看对手坟墓场里的牌吗") == "对手 坟墓 墓场"
+    # 坟墓场 (graveyard) stays one word; a word of one character makes no pair (的), but a term of one
+    # character (牌, card) is the pair it makes with the character before it (的牌) ...
+    found = planning._pairs_in_index(generation, index, "zh-hans", "我可以翻看对手坟墓场里的牌吗")
+    assert found == "对手 坟墓 墓场 的牌"
+    # ... where the index holds it: 个地 ("使用一个地", land) for "几个地", 几 being a question word.
+    found = planning._pairs_in_index(generation, index, "zh-hans", "玩家在其回合中可以使用几个地")
+    assert found == "玩家 回合 使用 个地"
 
 
 def test_plans_are_made_when_the_next_stage_reads_them_and_kept_per_generation(generation):

@@ -512,6 +512,9 @@ def test_a_chinese_question_in_players_words_finds_the_rule_in_the_rulebooks():
     # 404.2: 牌手可以随时检视任何坟墓场中的牌 … The translation says 检视 (examine), never 翻看; asked with
     # 翻看 the question found 700.13 and 712.21d first.
     assert numbers(search("我可以翻看对手坟墓场里的牌吗", languages=["zh-hans"]), 1) == ["404.2"]
+    # 305.2 "牌手一般情况下只能在自己的回合中使用一个地…": 地 (land), one character, makes no pair; asked as 个地 it is
+    # found first (305.4, 805.4c and 805.6 came first).
+    assert numbers(search("玩家在其回合中可以使用几个地", languages=["zh-hans"]), 1) == ["305.2"]
 
 
 @pytest.mark.parametrize("traditional, simplified, count", [("反擊咒語", "反击咒语", 10), ("傳奇規則", "传奇规则", 7)])
