@@ -145,24 +145,16 @@ UNSPACED_QUESTION_WORDS = {
 }
 
 
-def _known_words(generation, language: str) -> tuple[str, ...]:
-    """The vocabulary's forms in ``language`` (the rulebook's terms: 坟墓场, 法术力, 鹏洛客), once per
-    generation."""
+def _known_words(generation, language: str) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The vocabulary's forms in ``language`` (the rulebook's terms: 坟墓场, 法术力, 鹏洛客) of two characters or
+    more, and those of one character (地, 牌), once per generation."""
     cache = generation.__dict__.setdefault("known_words", {})
     found = cache.get(language)
     if found is None:
         forms = {form for concept in generation.vocabulary.concepts for form in concept.forms.get(language, ())}
-        found = cache[language] = tuple(sorted(form for form in forms if len(form) > 1 and " " not in form))
-    return found
-
-
-def _single_terms(generation, language: str) -> frozenset[str]:
-    """The vocabulary's forms of one character in ``language`` (地, 牌), once per generation."""
-    cache = generation.__dict__.setdefault("single_terms", {})
-    found = cache.get(language)
-    if found is None:
-        forms = {form for concept in generation.vocabulary.concepts for form in concept.forms.get(language, ())}
-        found = cache[language] = frozenset(form for form in forms if len(form) == 1 and not form.isascii())
+        longer = tuple(sorted(form for form in forms if len(form) > 1 and " " not in form))
+        single = frozenset(form for form in forms if len(form) == 1 and not form.isascii())
+        found = cache[language] = (longer, single)
     return found
 
 
@@ -179,9 +171,8 @@ def _pairs_in_index(generation, index, language: str, text: str) -> str:
         # (的, 时, 在) makes no pair, and as a word of its own it matched nearly every rule. A term of one
         # character (地, land; 牌, card) is asked as the pair it makes with the character before it, where the
         # index holds that pair ("几个地": 个地, as in "使用一个地").
-        known = _known_words(generation, language)
+        known, single = _known_words(generation, language)
         words = segmentation.words(language, text, known)
-        single = _single_terms(generation, language)
         kept = []
         for i, word in enumerate(words):
             if len(word) > 1:
