@@ -25,6 +25,20 @@ def site(two_games, settings, db):
     settings.DATA_DIR = two_games
 
 
+def cue(text):
+    """The game ``execution.game_cue`` reads ``text`` as asking about, from what its first reading found."""
+    import time
+
+    from rulesref.search import execution, service
+    from rulesref.search.generations import open_generation
+    from rulesref.search.pipeline import Found, Reading
+    from rulesref.search.queries import parse_user_query
+
+    run = service._start(open_generation(), parse_user_query(text), ["ja"], None, None, 10, time.monotonic())
+    attempt = service._search(run, Reading(run.user.text))
+    return execution.game_cue(run, Found(text=run.user.text, lists=attempt.lists, plans=attempt.plans))
+
+
 def games(results, n=3):
     return [hit.game for hit in results.hits[:n]]
 
@@ -40,8 +54,13 @@ def test_a_known_term_of_one_game_points_to_it_where_the_other_game_has_a_fragme
     # 護衛 is Lorcana's Bodyguard; the Japanese MTG edition is rule 208, too small to compare words with.
     # On the corpora's whole site (the Chinese MTG edition among them), MTG's 701.21a ("To tap a permanent,
     # turn it sideways") came first, through 横向き's translation.
-    results = search("護衛を持つキャラクターって、横向きにして場に出してもいいの？", languages=["ja"])
+    question = "護衛を持つキャラクターって、横向きにして場に出してもいいの？"
+    results = search(question, languages=["ja"])
     assert games(results) == ["lorcana", "lorcana", "lorcana"]
+    # On this site the words alone already rank Lorcana first; the cue is what the term gives.
+    assert cue(question) == "lorcana"
+    # "マリガン" is MTG's term (its Japanese edition a fragment).
+    assert cue("マリガン 何枚をライブラリーの下に置く") == "mtg"
 
 
 def test_words_both_games_print_point_to_neither():
