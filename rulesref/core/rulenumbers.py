@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import re
 
-from . import gamedata
+from . import gamedata, han
 
 
 def _prefixes() -> dict[str, str]:
-    """prefix (lower case) → the game it points to (the first game of rules_data/games.toml that lists it)."""
+    """prefix (lower case, its Han characters folded: ``han.fold``) → the game it points to (the first game
+    of rules_data/games.toml that lists it)."""
     found: dict[str, str] = {}
     for game in gamedata.games().values():
         for prefix in game.prefixes:
-            found.setdefault(prefix, game.key)
+            found.setdefault(han.fold(prefix), game.key)
     return found
 
 
@@ -28,8 +29,10 @@ _PREFIX_RE = re.compile(rf"^\s*({PREFIX_PATTERN})\s*(?=\d)", re.IGNORECASE)
 
 
 def split_prefix(text: str) -> tuple[str | None, str]:
-    """(the prefix as written in lower case, or None; the rest): "CR 208.2a" → ("cr", "208.2a")."""
-    match = _PREFIX_RE.match(text)
+    """(the prefix in lower case, its Han characters folded, or None; the rest): "CR 208.2a" → ("cr",
+    "208.2a"). A prefix is read in any of its characters' forms: Traditional Chinese and Japanese 規則 is
+    规则 (``han.fold`` keeps the length, so the rest is cut where it stands in ``text``)."""
+    match = _PREFIX_RE.match(han.fold(text))
     if not match:
         return None, text.strip()
     return match[1].lower(), text[match.end() :].strip()

@@ -22,6 +22,7 @@ from whoosh.qparser import MultifieldParser, OrGroup
 from whoosh.qparser.plugins import BoostPlugin, EveryPlugin, FieldsPlugin, RangePlugin, SingleQuotePlugin
 from whoosh.query import Or, Phrase, Prefix, Term
 
+from rulesref.core import han
 from rulesref.core.languages import CONTENT_LANGUAGES
 from rulesref.core.rulenumbers import PREFIXES
 from rulesref.core.scripts import could_be_written_in, has_cjk
@@ -297,6 +298,11 @@ def plan_for(generation, language: str, text: str, games: frozenset[str], *, mod
 
 def _plan(generation, language, text, games, mode) -> Plan:
     index = generation[language]
+    if language in segmentation.SEGMENTED:
+        # Read in the characters' Simplified forms (``han.fold``), as the index is: a Traditional question
+        # ("衍生物離開戰場會怎樣") is then cut into the same words, loses the same question words (會, 嗎) and
+        # meets the same paraphrases (擋住 → 阻挡) and glossary forms as its Simplified spelling.
+        text = han.fold(text)
     asked, text = text, _without_question_words(language, text)
     reader = index.searcher().reader()
     if mode == ANY and _asked_where_rules_are_few(generation, language, text):

@@ -13,6 +13,8 @@ from rulesref.core.rulenumbers import game_of_prefix, split_prefix
         ("rules 704.5k", "rules", "704.5k", "mtg"),
         ("regola 208.3a", "regola", "208.3a", "mtg"),
         ("规则 614.1", "规则", "614.1", "mtg"),
+        # Traditional Chinese and Japanese 規則: the same prefix in other character forms.
+        ("規則 614.1", "规则", "614.1", "mtg"),
         ("규칙 702.9", "규칙", "702.9", "mtg"),
         ("правило 108.4", "правило", "108.4", "berserk"),
         ("п. 108.4", "п.", "108.4", "berserk"),

@@ -517,6 +517,18 @@ def test_a_chinese_question_in_players_words_finds_the_rule_in_the_rulebooks():
     assert numbers(search("玩家在其回合中可以使用几个地", languages=["zh-hans"]), 1) == ["305.2"]
 
 
+def test_a_chinese_question_in_traditional_characters_is_answered_as_in_simplified_ones():
+    # Cut by jieba in its own characters, the question kept 嗎 and 幾 and lost its words: 404.2 came seventh
+    # (701.22a first) and 305.2 fifth (305.4 first). Both are now read in Simplified forms, as the index is.
+    assert numbers(search("我可以翻看對手墳墓場裡的牌嗎", languages=["zh-hans"]), 1) == ["404.2"]
+    assert numbers(search("玩家在其回合中可以使用幾個地", languages=["zh-hans"]), 1) == ["305.2"]
+
+
+def test_a_rule_number_after_the_traditional_or_japanese_word_for_rule_is_that_rule():
+    # 規則 (Traditional Chinese and Japanese) is 规则: "規則 614.1" used to be searched as words (100.2a first).
+    assert numbers(search("規則 614.1", languages=["zh-hans"]), 1) == ["614.1"]
+
+
 @pytest.mark.parametrize("traditional, simplified, count", [("反擊咒語", "反击咒语", 10), ("傳奇規則", "传奇规则", 7)])
 def test_a_term_typed_in_traditional_characters_is_read_as_its_simplified_form(traditional, simplified, count):
     # The term list's Chinese forms are simplified; a traditional form found none of them, so it was searched
