@@ -51,6 +51,7 @@ __all__ = [
     "CompoundVocabulary",
     "ElisionFilter",
     "GermanCompoundFilter",
+    "GermanVerbFilter",
     "HanFoldFilter",
     "ItalianElisionFilter",
     "JapaneseTokenizer",
@@ -87,8 +88,9 @@ __all__ = [
 # "lore total"; 7: English stemmed by Porter2, twice ("tapped" and "tap", "sacrificed" and "sacrifice" meet);
 # 8: a label before a dash defines its name ("Exerted – When a card is exerted …"); 9: "Очередь состоит из …"
 # defines "очередь"; 10: a section's first rule opening with the section's name defines it ("A continuous
-# effect modifies …").
-ANALYSIS_VERSION = 10
+# effect modifies …"); 11: German verb forms read as the infinitive the rules print ("getintete" → "tinten",
+# "ausgespielt" → "ausspielen", "erschöpft" → "erschöpfen").
+ANALYSIS_VERSION = 11
 
 _CJK = scripts.CJK
 _HAS_CJK = scripts.CJK_RE
@@ -645,6 +647,66 @@ class GermanCompoundFilter(_Comparable, Filter):
                 yield t
 
 
+# Separable prefixes of German verbs, before the "ge" of a participle ("aus-ge-spielt", "heraus-ge-fordert").
+GERMAN_SEPARABLE = tuple(
+    sorted(
+        "ab an auf aus bei dar durch ein fest fort her heraus herum hin hinaus hinein hinzu los mit nach um vor "
+        "voran voraus weg weiter zu zurück zusammen".split(),
+        key=len,
+        reverse=True,
+    )
+)
+_SEPARABLE = "|".join(GERMAN_SEPARABLE)
+# A weak participle, as printed or inflected: (prefix) ge + stem + (e)t + (ending); a strong one after a
+# separable prefix: prefix ge + stem + en ("abgelaufen"). Without a prefix "ge…en" is as often a verb of its
+# own (gehören, gelingen) as a participle.
+_GE_PARTICIPLE_RE = re.compile(rf"^(?P<prefix>{_SEPARABLE})?ge(?P<stem>\w{{3,}}?)(?:et|t)(?:e|en|er|es|em)?$")
+_GE_STRONG_RE = re.compile(rf"^(?P<prefix>{_SEPARABLE})ge(?P<stem>\w{{3,}}?)en(?:e|en|er|es|em)?$")
+# A present-tense form or a participle without "ge" (spielt, erschöpft, verbannte, definierter).
+_T_FORM_RE = re.compile(r"^(?P<stem>\w{3,}?)(?:et|t)(?:e|er|es|em)?$")
+
+
+@functools.lru_cache(maxsize=65536)
+def german_infinitive(word: str, vocabulary: CompoundVocabulary) -> str | None:
+    """The infinitive a lowercased German verb form stands for, where the vocabulary's texts print it:
+    "getintete" → "tinten", "ausgespielt" → "ausspielen", "herausgefordert" → "herausfordern", "erschöpft"
+    → "erschöpfen", "gehört" → "gehören" (the verb "ge…en" itself, where it is printed, before "hören").
+    None for any other word, and where no such infinitive is printed ("gewinnt": no "winnen")."""
+    words = vocabulary.words
+    candidates: list[str] = []
+    match = _T_FORM_RE.match(word)
+    if match:
+        candidates += [match["stem"] + "en", match["stem"] + "n"]
+    for pattern in (_GE_PARTICIPLE_RE, _GE_STRONG_RE):
+        match = pattern.match(word)
+        if match:
+            base = (match["prefix"] or "") + match["stem"]
+            candidates += [base + "en", base + "n"]
+    for candidate in candidates:
+        if candidate != word and candidate in words and candidate not in _COMPOUND_STOPS:
+            return candidate
+    return None
+
+
+class GermanVerbFilter(_Comparable, Filter):
+    """A German verb form as the infinitive its rules print (``german_infinitive``), at index and at query
+    time alike: "getintete Karten" finds 4.2 "Eine Karte tinten", "ausgespielt" the rules saying
+    "ausspielen". Snowball leaves "-t" on ("spielt", "spielen" → "spiel"), and a participle's "ge" inside.
+    Goes after the stop filter and before the compound filter and stemming; nothing without a vocabulary."""
+
+    def __init__(self, vocabulary: CompoundVocabulary = CompoundVocabulary()):
+        self.vocabulary = vocabulary
+
+    def __call__(self, tokens):
+        vocabulary = self.vocabulary
+        for t in tokens:
+            if vocabulary and not t.stopped and t.text.isalpha():
+                infinitive = german_infinitive(t.text, vocabulary)
+                if infinitive is not None:
+                    t.text = infinitive
+            yield t
+
+
 # Analyzers. The factories are the table's values; each call returns a fresh analyzer.
 
 
@@ -711,6 +773,7 @@ def german_analyzer(vocabulary: CompoundVocabulary = CompoundVocabulary()) -> An
         | NFKCFilter()
         | LowercaseFilter()
         | _stop_filter("de")
+        | GermanVerbFilter(vocabulary)
         | GermanCompoundFilter(vocabulary)
         | StemFilter(lang="de")
         | StemFilter(lang="de")

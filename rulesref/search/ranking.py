@@ -74,6 +74,10 @@ def fuse(
             best[key] = position
             hit.language = language
             hit.anchor = (language, edition)
+            if shown:
+                # The number as printed where it matched best: the Japanese Lorcana rules number Rush 8.8.1,
+                # the English 8.9.1, and "突進" is the Japanese 8.8.1 whichever list held it first.
+                hit.number, hit.kind = shown, kind or hit.kind
 
     for order, (language, direct, in_scope, rows) in enumerate(lists):
         seen = set()

@@ -98,6 +98,18 @@ def test_a_renumbered_rule_is_one_result_with_each_language_under_its_own_number
     assert (response.status_code, response["Location"]) == (302, f"/rules/lorcana/ja/2026-07-10/{japanese}/")
 
 
+def test_a_hit_is_numbered_as_printed_in_the_language_it_matched_best_in(lorcana):
+    # The Japanese 2.2.0 numbers Rush 8.8.1, the English 8.9.1 (8.8.1 is Resist there). "突進" matches the
+    # Japanese rule as typed and the English one through its translation; the hit used to take the number of
+    # whichever list came first (the English one).
+    english = number_of_line(EN_220, "Rush means")
+    japanese = number_of_line(JA_220, "突進は常在能力である")
+    assert english != japanese
+    hit = search("突進", languages=["ja", "en"], limit=1).hits[0]
+    assert (hit.number, hit.matched_lang) == (japanese, "ja")
+    assert (hit.texts["ja"].number, hit.texts["en"].number) == (japanese, english)
+
+
 @pytest.mark.parametrize(
     "query, number",
     [

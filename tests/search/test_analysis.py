@@ -25,6 +25,7 @@ from rulesref.search.analysis import (
     bigram_analyzer,
     extract_symbols,
     german_analyzer,
+    german_infinitive,
     tokens,
 )
 from tests.conftest import SEED_BERSERK, SEED_IT_2023, SEED_IT_2024, SEED_JA
@@ -257,8 +258,9 @@ def test_a_compound_whose_head_is_never_printed_alone_gives_its_frequent_modifie
 
 
 def test_a_word_never_printed_with_a_capital_is_no_compound():
-    """ "Zug" is a frequent noun, but "zugefügt" is a verb: it is not split."""
-    assert tokens(german_with_compounds(), "zugefügt") == [("zugefugt", 0, 8)]
+    """ "Zug" is a frequent noun, but "zugefügt" is a verb: it is not split (and is read as the infinitive
+    "zufügen" the texts print)."""
+    assert tokens(german_with_compounds(), "zugefügt") == [("zufug", 0, 8)]
 
 
 def test_queries_and_an_analyzer_without_a_vocabulary_do_not_split_compounds():
@@ -728,3 +730,28 @@ def test_card_symbols_are_extracted_normalised():
 
 def test_hybrid_and_variable_symbols_are_extracted_and_rule_numbers_are_not():
     assert extract_symbols("｛Ｗ/Ｕ｝ +X/+0 rule 208.2 2/3 1+1/+1") == ["{w/u}", "+x/+0"]
+
+
+def test_a_german_verb_form_is_read_as_the_infinitive_the_texts_print(tmp_path):
+    documents = [
+        "Lege eine Karte in deinen Tintenvorrat, um sie zu tinten.",
+        "Wenn du einen Charakter ausspielen willst, zahle seine Kosten.",
+        "Wer am meisten Legenden hat, gewinnt.",
+        "Die Karte gehört dem Spieler. Die Spieler gehören zu einem Team.",
+    ]
+    vocabulary = CompoundVocabulary.from_texts(GERMAN_TEXTS + documents)
+    analyzer = german_analyzer(vocabulary)
+    # A participle, with its "ge" after a separable prefix or at the front, and a form ending in -t.
+    assert german_infinitive("getintete", vocabulary) == "tinten"
+    assert german_infinitive("ausgespielt", vocabulary) == "ausspielen"
+    assert german_infinitive("tintet", vocabulary) == "tinten"
+    # The verb "ge…en" itself where the texts print it, not "hören"; nothing where no infinitive is printed
+    # ("gewinnt": no "winnen", no "gewinnen").
+    assert german_infinitive("gehört", vocabulary) == "gehören"
+    assert german_infinitive("gewinnt", vocabulary) is None
+    assert german_infinitive("karte", vocabulary) is None
+    assert [t.text for t in analyzer("getintete Karten", mode="query")] == ["tint", "kart"]
+    # Snowball alone left "getintet" and "ausgespielt", which no rule printing the infinitive holds.
+    assert search(tmp_path / "tinten", analyzer, documents, "getintete") == ["1"]
+    assert search(tmp_path / "ausspielen", analyzer, documents, "ausgespielt") == ["2"]
+    assert search(tmp_path / "gehoren", analyzer, documents, "gehört") == ["4"]
