@@ -89,8 +89,9 @@ __all__ = [
 # 8: a label before a dash defines its name ("Exerted – When a card is exerted …"); 9: "Очередь состоит из …"
 # defines "очередь"; 10: a section's first rule opening with the section's name defines it ("A continuous
 # effect modifies …"); 11: German verb forms read as the infinitive the rules print ("getintete" → "tinten",
-# "ausgespielt" → "ausspielen", "erschöpft" → "erschöpfen").
-ANALYSIS_VERSION = 11
+# "ausgespielt" → "ausspielen", "erschöpft" → "erschöpfen"); 12: a name opens with no German preposition and
+# is no English "following" ("Im Folgenden sind …", "The following are …" define nothing).
+ANALYSIS_VERSION = 12
 
 _CJK = scripts.CJK
 _HAS_CJK = scripts.CJK_RE

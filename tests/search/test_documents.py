@@ -154,6 +154,10 @@ def test_a_rule_that_opens_by_saying_what_a_name_is_defines_it(language, text, n
         ("en", "Exerted – When a card is exerted, it’s turned sideways.", ["Exerted"]),
         ("de", "Erschöpft – Wenn eine Karte erschöpft wird, wird sie seitwärts gedreht.", ["Erschöpft"]),
         ("en", "In a stack - When a card is on top of or under one or more other cards …", ["In a stack"]),
+        # Lorcana 1.8.1 and 7.7.1: what follows, and a phrase opening with a preposition, are no names.
+        ("en", "… and when the turn ends. The following are the conditions and corresponding results:", []),
+        ("de", "… und wenn der Zug endet. Im Folgenden sind die Bedingungen und die Ergebnisse aufgeführt:", []),
+        ("de", "Im Gegensatz zu anderen Zonen ist der Beutel kein physischer Ort, sondern lediglich da, wo …", []),
     ],
 )
 def test_every_name_a_rule_defines(language, text, names):
