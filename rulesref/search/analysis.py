@@ -88,10 +88,11 @@ __all__ = [
 # "lore total"; 7: English stemmed by Porter2, twice ("tapped" and "tap", "sacrificed" and "sacrifice" meet);
 # 8: a label before a dash defines its name ("Exerted – When a card is exerted …"); 9: "Очередь состоит из …"
 # defines "очередь"; 10: a section's first rule opening with the section's name defines it ("A continuous
-# effect modifies …"); 11: German verb forms read as the infinitive the rules print ("getintete" → "tinten",
-# "ausgespielt" → "ausspielen", "erschöpft" → "erschöpfen"); 12: a name opens with no German preposition and
+# effect modifies …"); 11: German participles read as the infinitive the rules print ("getintete" → "tinten",
+# "ausgespielt" → "ausspielen"); 12: a name opens with no German preposition and
 # is no English "following" ("Im Folgenden sind …", "The following are …" define nothing).
-ANALYSIS_VERSION = 12
+# 13: present-tense German forms ("zieht") no longer read as infinitives.
+ANALYSIS_VERSION = 13
 
 _CJK = scripts.CJK
 _HAS_CJK = scripts.CJK_RE
@@ -663,19 +664,22 @@ _SEPARABLE = "|".join(GERMAN_SEPARABLE)
 # own (gehören, gelingen) as a participle.
 _GE_PARTICIPLE_RE = re.compile(rf"^(?P<prefix>{_SEPARABLE})?ge(?P<stem>\w{{3,}}?)(?:et|t)(?:e|en|er|es|em)?$")
 _GE_STRONG_RE = re.compile(rf"^(?P<prefix>{_SEPARABLE})ge(?P<stem>\w{{3,}}?)en(?:e|en|er|es|em)?$")
-# A present-tense form or a participle without "ge" (spielt, erschöpft, verbannte, definierter).
+# A form ending in (e)t, inflected or not: read only where it starts with "ge" ("gehört", "gelangt"). A
+# present-tense form (zieht, spielt) is left as printed: read as its infinitive it is a commoner, weaker word
+# of a question ("Wie viele Karten zieht man zu Spielbeginn?" lost 2.2.1.4 from third to eighth).
 _T_FORM_RE = re.compile(r"^(?P<stem>\w{3,}?)(?:et|t)(?:e|er|es|em)?$")
 
 
 @functools.lru_cache(maxsize=65536)
 def german_infinitive(word: str, vocabulary: CompoundVocabulary) -> str | None:
-    """The infinitive a lowercased German verb form stands for, where the vocabulary's texts print it:
-    "getintete" → "tinten", "ausgespielt" → "ausspielen", "herausgefordert" → "herausfordern", "erschöpft"
-    → "erschöpfen", "gehört" → "gehören" (the verb "ge…en" itself, where it is printed, before "hören").
-    None for any other word, and where no such infinitive is printed ("gewinnt": no "winnen")."""
+    """The infinitive a lowercased German participle stands for, where the vocabulary's texts print it:
+    "getintete" → "tinten", "ausgespielt" → "ausspielen", "herausgefordert" → "herausfordern", "gehört" →
+    "gehören" (the verb "ge…en" itself, where it is printed, before "hören"). None for any other word (a
+    present-tense "spielt", a participle without "ge": "erschöpft"), and where no such infinitive is
+    printed ("gewinnt": no "winnen")."""
     words = vocabulary.words
     candidates: list[str] = []
-    match = _T_FORM_RE.match(word)
+    match = _T_FORM_RE.match(word) if word.startswith("ge") else None
     if match:
         candidates += [match["stem"] + "en", match["stem"] + "n"]
     for pattern in (_GE_PARTICIPLE_RE, _GE_STRONG_RE):
@@ -690,9 +694,9 @@ def german_infinitive(word: str, vocabulary: CompoundVocabulary) -> str | None:
 
 
 class GermanVerbFilter(_Comparable, Filter):
-    """A German verb form as the infinitive its rules print (``german_infinitive``), at index and at query
+    """A German participle as the infinitive its rules print (``german_infinitive``), at index and at query
     time alike: "getintete Karten" finds 4.2 "Eine Karte tinten", "ausgespielt" the rules saying
-    "ausspielen". Snowball leaves "-t" on ("spielt", "spielen" → "spiel"), and a participle's "ge" inside.
+    "ausspielen". Snowball leaves a participle's "ge" inside and its "-t" on ("gespielt"; "spielen" → "spiel").
     Goes after the stop filter and before the compound filter and stemming; nothing without a vocabulary."""
 
     def __init__(self, vocabulary: CompoundVocabulary = CompoundVocabulary()):
