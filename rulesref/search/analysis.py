@@ -91,8 +91,9 @@ __all__ = [
 # effect modifies …"); 11: German participles read as the infinitive the rules print ("getintete" → "tinten",
 # "ausgespielt" → "ausspielen"); 12: a name opens with no German preposition and
 # is no English "following" ("Im Folgenden sind …", "The following are …" define nothing).
-# 13: present-tense German forms ("zieht") no longer read as infinitives.
-ANALYSIS_VERSION = 13
+# 13: present-tense German forms ("zieht") no longer read as infinitives; 14: a negated verb makes no name ("A
+# creature can’t have a greater power …" defined "creature").
+ANALYSIS_VERSION = 14
 
 _CJK = scripts.CJK
 _HAS_CJK = scripts.CJK_RE

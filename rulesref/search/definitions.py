@@ -360,6 +360,10 @@ def defined_names(language: str, text: str) -> list[str]:
 _MODALS = {"en": {"may", "can", "must", "would", "could", "should", "will", "might", "also", "always", "never"}}
 
 
+# A negated verb ("can’t", "doesn’t", "cannot") in what would be a name.
+_NEGATED = re.compile(r"(?i)n['’]t$|^cannot$")
+
+
 def defined_name(language: str, text: str) -> str:
     """The name a rule's opening sentence defines ("" when it does not open with a definition)."""
     for named in (_THE_TERM.get(language), _KEYWORD_RULE.get(language)):
@@ -382,8 +386,11 @@ def defined_name(language: str, text: str) -> str:
         re.split(r"['’]", word.casefold())[0] in ("qui", "que", "qu", "dont") for word in words
     ):
         return ""  # "Une action qui …", "Le coût qu’il paie …": a clause
-    if any(word.casefold() in _MODALS.get(language, ()) for word in words):
-        return ""  # "An object may have a color indicator": what it may do, not what it is
+    modals = _MODALS.get(language, ())
+    if any(re.split(r"['’]", word.casefold())[0] in modals or _NEGATED.search(word) for word in words):
+        # "An object may have a color indicator": what it may do, not what it is; "A creature can’t have a
+        # greater power …" (702.100c) or "A token doesn’t have …": what it may not.
+        return ""
     return name
 
 

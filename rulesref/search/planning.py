@@ -371,13 +371,12 @@ def _plan(generation, language, text, games, mode) -> Plan:
         capped = capped or cut
     defines = _defines(generation, language, text, games)
     defines_all = _defines_all(language, text)
-    # The rules defining the name of two words or more a query is ("sublayer 7b": 613.4b "Layer 7b: …", which
-    # does not say "sublayer") are found by that name, whatever words they use. (A one-word name is a word
-    # every rule defining it holds.)
+    # The rules defining the name a query is are found by that name, whatever words they use ("sublayer 7b":
+    # 613.4b "Layer 7b: …", which does not say "sublayer"), and also where the name is one word that many
+    # rules hold: "рана" (105 Берсерк rules hold "ран") finds 504.3 "Раны – это маркеры …", which its words
+    # alone left out of the rules fetched.
     naming = [
-        Term("defines", form, boost=RANKING.defines_boost)
-        for form in sorted(defines)
-        if " " in form and ("defines", form) in reader
+        Term("defines", form, boost=RANKING.defines_boost) for form in sorted(defines) if ("defines", form) in reader
     ]
     if naming:
         query = Or([query, *naming])

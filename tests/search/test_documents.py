@@ -154,6 +154,10 @@ def test_a_rule_that_opens_by_saying_what_a_name_is_defines_it(language, text, n
         ("en", "Exerted – When a card is exerted, it’s turned sideways.", ["Exerted"]),
         ("de", "Erschöpft – Wenn eine Karte erschöpft wird, wird sie seitwärts gedreht.", ["Erschöpft"]),
         ("en", "In a stack - When a card is on top of or under one or more other cards …", ["In a stack"]),
+        # What a thing may not do or have is not what it is (702.100c, Lorcana 4.6.8.3, 108.4).
+        ("en", "A creature can’t have a greater power or toughness than a noncreature permanent.", []),
+        ("en", "Locations don’t have a ¤ characteristic and don’t deal damage to the challenging character.", []),
+        ("en", "A card doesn't have a controller unless that card represents a permanent or spell.", []),
         # Lorcana 1.8.1 and 7.7.1: what follows, and a phrase opening with a preposition, are no names.
         ("en", "… and when the turn ends. The following are the conditions and corresponding results:", []),
         ("de", "… und wenn der Zug endet. Im Folgenden sind die Bedingungen und die Ergebnisse aufgeführt:", []),
