@@ -92,8 +92,9 @@ __all__ = [
 # "ausgespielt" → "ausspielen"); 12: a name opens with no German preposition and
 # is no English "following" ("Im Folgenden sind …", "The following are …" define nothing).
 # 13: present-tense German forms ("zieht") no longer read as infinitives; 14: a negated verb makes no name ("A
-# creature can’t have a greater power …" defined "creature").
-ANALYSIS_VERSION = 14
+# creature can’t have a greater power …" defined "creature"); 15: "так называемые отложенные эффекты" and
+# "Einige Effekte gelten als Ersatzeffekte" define names.
+ANALYSIS_VERSION = 15
 
 _CJK = scripts.CJK
 _HAS_CJK = scripts.CJK_RE

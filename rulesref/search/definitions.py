@@ -225,10 +225,11 @@ _CALLED = {
     ),
     # 517.1 "… то [текст У] называется эффектом замещения": the name in the instrumental, which the
     # Russian stemmer reads as the name itself.
+    # ... and Берсерк 521.1 "… порождают так называемые отложенные эффекты - эти эффекты …" (so-called).
     "ru": re.compile(
-        r"\b(?:называ(?:ется|ются|ют)|именуется|именуются)\s+"
+        r"\b(?:называ(?:ется|ются|ют)|именуется|именуются|так\s+называем(?:ые|ый|ая|ое|ых|ым|ыми))\s+"
         r"(?:[«„\"](?P<quoted>[^\W\d_][^.,;:!?()«»„“\"\n]{1,40}?)[»“\"]|"
-        r"(?P<name>[^\W\d_][^.,;:!?()«»„“\"\n]{1,40}?)(?=[.,;:)]|$))",
+        r"(?P<name>[^\W\d_][^.,;:!?()«»„“\"\n]{1,40}?)(?=\s[–—-]\s|[.,;:)]|$))",
         re.IGNORECASE,
     ),
     # "… wird als Spieler bezeichnet", "… als eine bereite Karte bezeichnet", "Dies nennt man „…“".
@@ -258,6 +259,11 @@ _SOME = {
     ),
     "zh-hans": re.compile(
         r"^(?:一些|有些|某些)[^，。]{1,20}?(?<![非不])(?:是|为)(?P<name>[^\W\d_][^，。、；：（）\s]{0,9})(?=[，。；]|$)"
+    ),
+    # Lorcana 6.5.1 "Einige Effekte gelten als Ersatzeffekte." (the German "Some … are …").
+    "de": re.compile(
+        r"^Einige\s(?:(?!\b(?:wenn|falls|die|der|das|welche)\b)[^.,]){1,60}?\s(?:sind|gelten\s+als)\s+"
+        r"(?!(?:nicht|kein|keine|auch|nur)\b)(?P<name>[A-ZÄÖÜ][^.,;:()\n]{1,40}?)(?=[.,;:]|$)"
     ),
 }
 # "Layer 4: Type-changing effects are applied.", "层7b：…", Lorcana's "Exerted – When a card is exerted …"

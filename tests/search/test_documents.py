@@ -154,6 +154,14 @@ def test_a_rule_that_opens_by_saying_what_a_name_is_defines_it(language, text, n
         ("en", "Exerted – When a card is exerted, it’s turned sideways.", ["Exerted"]),
         ("de", "Erschöpft – Wenn eine Karte erschöpft wird, wird sie seitwärts gedreht.", ["Erschöpft"]),
         ("en", "In a stack - When a card is on top of or under one or more other cards …", ["In a stack"]),
+        # Берсерк 521.1 "so-called", Lorcana 6.5.1 "Some effects are considered replacement effects".
+        (
+            "ru",
+            "В некоторых случаях способности порождают так называемые отложенные эффекты - эти эффекты …",
+            ["отложенные эффекты"],
+        ),
+        ("de", "Einige Effekte gelten als Ersatzeffekte. Diese Effekte warten darauf, dass …", ["Ersatzeffekte"]),
+        ("de", "Einige Fähigkeiten sind nur dann aktiv, wenn …", []),
         # What a thing may not do or have is not what it is (702.100c, Lorcana 4.6.8.3, 108.4).
         ("en", "A creature can’t have a greater power or toughness than a noncreature permanent.", []),
         ("en", "Locations don’t have a ¤ characteristic and don’t deal damage to the challenging character.", []),
