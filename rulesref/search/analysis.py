@@ -93,8 +93,8 @@ __all__ = [
 # is no English "following" ("Im Folgenden sind …", "The following are …" define nothing).
 # 13: present-tense German forms ("zieht") no longer read as infinitives; 14: a negated verb makes no name ("A
 # creature can’t have a greater power …" defined "creature"); 15: "так называемые отложенные эффекты" and
-# "Einige Effekte gelten als Ersatzeffekte" define names.
-ANALYSIS_VERSION = 15
+# "Einige Effekte gelten als Ersatzeffekte" define names; 16: "… est connu sous les termes “passer le sac”" too.
+ANALYSIS_VERSION = 16
 
 _CJK = scripts.CJK
 _HAS_CJK = scripts.CJK_RE

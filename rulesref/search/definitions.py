@@ -237,9 +237,11 @@ _CALLED = {
         r"\b(?:als\s+(?:eine?n?\s+|der\s+|die\s+|das\s+)?(?:[„\"](?P<quoted>[^\W\d_][^.,;:!?()„“\"\n]{1,40}?)[“\"]|"
         r"(?P<name>[^\W\d_][^.,;:!?()„“\"\n]{1,40}?))\s+(?:bezeichnet|benannt)\b)"
     ),
-    # "… est qualifiée de joueur", "… est dite redressée", "… est appelé « … »".
+    # "… est qualifiée de joueur", "… est dite redressée", "… est appelé « … »", "Ce processus est connu sous
+    # les termes “passer le sac”" (7.7.4.4; the English "is known as").
     "fr": re.compile(
-        r"\b(?:est|sont)\s+(?:qualifiée?s?\s+d[e'’]\s*|dite?s?\s+|appelée?s?\s+|nommée?s?\s+)"
+        r"\b(?:est|sont)\s+(?:qualifiée?s?\s+d[e'’]\s*|dite?s?\s+|appelée?s?\s+|nommée?s?\s+"
+        r"|connue?s?\s+sous\s+(?:le\s+nom|les?\s+termes?)\s+(?:de\s+|d['’]\s*)?)"
         r"(?:[«“\"]\s*(?P<quoted>[^\W\d_][^.,;:!?()«»“”\"\n]{1,40}?)\s*[»”\"]|"
         r"(?P<name>[^\W\d_][^.,;:!?()«»“”\"\n]{1,40}?)(?=[.,;:)]|$))",
         re.IGNORECASE,

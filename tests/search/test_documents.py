@@ -149,6 +149,8 @@ def test_a_rule_that_opens_by_saying_what_a_name_is_defines_it(language, text, n
         # A name called so: "wird als Spieler bezeichnet", "est qualifiée de joueur".
         ("de", "Jede Person, die das Spiel spielt, wird als Spieler bezeichnet.", ["Spieler"]),
         ("fr", "Chaque personne jouant la partie est qualifiée de joueur.", ["joueur"]),
+        # Lorcana 7.7.4.4: "known as".
+        ("fr", "Ce processus est connu sous les termes “passer le sac”.", ["passer le sac"]),
         ("de", "Zweitens: Wenn der Effekt Schaden zufügt, berechne den Schaden.", []),
         # Lorcana 5.1.1.2: a label before a dash.
         ("en", "Exerted – When a card is exerted, it’s turned sideways.", ["Exerted"]),
