@@ -5,7 +5,7 @@ import pytest
 
 from rulesref.search.service import search
 
-from .conftest import EN_220, JA_220
+from .conftest import EN_220, FR_210, JA_220
 from .files import blocks, number_of_line
 
 pytestmark = pytest.mark.django_db
@@ -148,3 +148,11 @@ def test_a_japanese_question_asking_how_many_counts_the_rules_stating_a_number(l
     # states numbers; it was fourth, behind 1.10.1.3 and 2.4.1.1, which state none.
     results = search("同じカードはデッキに何枚まで入れられますか？", languages=["ja"])
     assert [hit.number for hit in results.hits[:2]] == ["1.4.3", "1.10.1.1"]
+
+
+def test_a_french_question_asking_for_a_maximum_finds_the_rule_saying_there_is_no_limit(lorcana):
+    # 7.5.3 "Il n’y a pas de limites au nombre de cartes qu’un joueur peut avoir dans sa réserve d’encre." came
+    # second, behind 7.5.1, which says what the inkwell is: the question says "maximum", the rule "limites".
+    number = number_of_line(FR_210, "au nombre de cartes qu’un joueur peut avoir dans sa réserve")
+    results = search("Y a-t-il un nombre maximum de cartes dans la réserve d'encre ?", languages=["fr"])
+    assert results.hits[0].number == number == "7.5.3"
