@@ -93,8 +93,9 @@ __all__ = [
 # is no English "following" ("Im Folgenden sind …", "The following are …" define nothing).
 # 13: present-tense German forms ("zieht") no longer read as infinitives; 14: a negated verb makes no name ("A
 # creature can’t have a greater power …" defined "creature"); 15: "так называемые отложенные эффекты" and
-# "Einige Effekte gelten als Ersatzeffekte" define names; 16: "… est connu sous les termes “passer le sac”" too.
-ANALYSIS_VERSION = 16
+# "Einige Effekte gelten als Ersatzeffekte" define names; 16: "… est connu sous les termes “passer le sac”" too;
+# 17: a keyword action's subrule saying what it is to do it ("To “scry N” means …") defines it.
+ANALYSIS_VERSION = 17
 
 _CJK = scripts.CJK
 _HAS_CJK = scripts.CJK_RE

@@ -446,6 +446,20 @@ def opens_with_name(language: str, text: str, name: str) -> bool:
     return opening[: len(wanted)] == wanted
 
 
+# "701.18. Scry": 701.18a "To “scry N” means to look at …", 701.7a "To destroy a permanent, move it …". A
+# keyword action's rule says what it is to do the action, in the infinitive.
+_INFINITIVE = {"en": re.compile(r"^to\s+[“\"‘']?", re.IGNORECASE)}
+
+
+def says_what_it_is_to(language: str, text: str, name: str) -> bool:
+    """Whether ``text`` (a subrule of the keyword rule ``name``) opens by saying what it is to do the
+    action ``name``: "To “scry N” means …" under "Scry"; not "To cast a card using its morph ability …"
+    under "Morph"."""
+    infinitive = _INFINITIVE.get(language)
+    opened = infinitive.match(text.strip()) if infinitive else None
+    return opened is not None and opens_with_name(language, text.strip()[opened.end() :], name)
+
+
 def definition_form(language: str, text: str) -> str:
     """A name as its indexed words, space-separated ("Creatures" → "creatur"): a query whose words are
     exactly these is asking for the place the name is defined."""

@@ -14,7 +14,7 @@ from rulesref.rules.parsers import has_markup
 
 from . import analysis
 from .analysis import extract_symbols
-from .definitions import DEFINES_SEPARATOR, defined_names, definition_form, opens_with_name
+from .definitions import DEFINES_SEPARATOR, defined_names, definition_form, opens_with_name, says_what_it_is_to
 from .schema import BIGRAM_COMPANION
 from .weights import RANKING
 
@@ -113,6 +113,8 @@ def documents_for_language(language: str, editions: set[int] | None = None) -> I
     keys_by_number: dict[int, dict[str, str]] = {}
     # edition → the names its rules have defined in words so far (as indexed words)
     defined_before: dict[int, set[str]] = {}
+    # A keyword's own rule (its text the keyword's name: "701.18. Scry") → that name.
+    keyword_rules: dict[int, str] = {}
     for entry in entries.iterator(chunk_size=2000):
         edition = entry.edition
         heading = ""
@@ -127,6 +129,7 @@ def documents_for_language(language: str, editions: set[int] | None = None) -> I
             # "702.2. Deathtouch": a keyword's own rule is its topic, and where it is defined.
             heading = entry.text
             defines = [heading]
+            keyword_rules[entry.pk] = heading
         in_words = not defines and entry.kind in (Entry.Kind.RULE, Entry.Kind.SUBRULE)
         if in_words:
             # "Trample over planeswalkers is a variant of trample …", "These are called state triggers",
@@ -135,6 +138,9 @@ def documents_for_language(language: str, editions: set[int] | None = None) -> I
             defines = defined_names(language, entry.text)
             if heading and opens_with_name(language, entry.text, heading):
                 defines.append(heading)
+            keyword = keyword_rules.get(entry.parent_id)
+            if keyword and says_what_it_is_to(language, entry.text, keyword):
+                defines.append(keyword)
         # The names as indexed words, once each.
         forms = list(dict.fromkeys(form for name in defines if (form := definition_form(language, name))))
         if in_words:

@@ -211,3 +211,20 @@ def test_a_japanese_rule_is_indexed_in_character_bigrams_too():
     assert "<mark>タフ</mark>ネス(破壊されるのに必要なダメージの量)" in tough["208.1"].texts["ja"].snippet
     combat = search("战斗", languages=["ja"], game="mtg")
     assert "パワー(<mark>戦闘</mark>中に与えるダメージの量)" in combat.hits[0].texts["ja"].snippet
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "says"),
+    [
+        ("To “scry N” means to look at the top N cards of your library …", "Scry", True),
+        ("To destroy a permanent, move it from the battlefield to its owner’s graveyard.", "Destroy", True),
+        ("To time travel means to choose any number of permanents …", "Time Travel", True),
+        # Under "Morph": how to cast a card with it, not what it is to morph.
+        ("To cast a card using its morph ability, turn it face down …", "Morph", False),
+        ("Scry is …", "Scry", False),
+    ],
+)
+def test_a_keyword_actions_subrule_saying_what_it_is_to_do_it(text, name, says):
+    from rulesref.search.definitions import says_what_it_is_to
+
+    assert says_what_it_is_to("en", text, name) is says

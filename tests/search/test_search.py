@@ -303,6 +303,13 @@ def test_a_keyword_rule_that_defines_a_term_comes_first():
         assert numbers(search(query, languages=["en"]), 1) == [number]
 
 
+def test_a_keyword_actions_subrule_saying_what_it_is_to_do_it_comes_right_after_its_rule():
+    # 701.18a "To “scry N” means to look at the top N cards …"; before, 701.18b ("scry 0"), the Shard
+    # token's "Scry 1" and 701.18d came between.
+    assert numbers(search("scried", languages=["en"]), 3) == ["701.18", "701.18a", "Scry"]
+    assert numbers(search("destroyed", languages=["en"]), 2) == ["701.7", "701.7a"]
+
+
 def test_a_rule_number_query_shows_the_rule_and_what_cites_it_and_nothing_else():
     results = search("608.2b")
     assert results.hits[0].number == "608.2b"
