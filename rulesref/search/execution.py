@@ -326,7 +326,8 @@ def game_cue(run: Run, found: Found) -> str | None:
         index = run.index(r.language)
         sizes = {game: index.scope(game, run.edition).count for game in scope.games}
         words = [index.game_counts(group, run.edition) for group in found.plans.get(r.language, ANY).groups]
-        cued.add(cued_game(words, sizes))
+        fragments = frozenset(game for game in scope.games if generation.has_fragment(r.language, game))
+        cued.add(cued_game(words, sizes, fragments=fragments))
     cued.discard(None)
     return next(iter(cued)) if len(cued) == 1 else None
 

@@ -136,17 +136,31 @@ def question_order(
     return [rows[i] for i in sorted(range(len(rows)), key=place)]
 
 
-def cued_game(words: list[Mapping[str, int]], sizes: Mapping[str, int], *, weights: Ranking = RANKING) -> str | None:
+def cued_game(
+    words: list[Mapping[str, int]],
+    sizes: Mapping[str, int],
+    *,
+    fragments: frozenset[str] = frozenset(),
+    weights: Ranking = RANKING,
+) -> str | None:
     """The one game a question's words point to, or None. ``words``: for each word, game → how many of
     that game's rules in scope hold it; ``sizes``: game → its rules in scope. A word points to a game
     printing it in ``game_cue_min`` rules or more, ``game_cue_ratio`` times as often per rule as every
-    other game does; words pointing to different games point to none."""
+    other game does; words pointing to different games point to none. A game of ``fragments`` (a few of
+    its rules in this language: MTG's rule 208 in Japanese) has too few rules to compare shares with: a
+    word points away from it when none of those rules prints it ("キャラクター", which 208 never says), and
+    it is pointed to by none."""
     cued = set()
     for counts in words:
         share = {game: (counts.get(game, 0) + 0.5) / max(size, 1) for game, size in sizes.items()}
         for game in sizes:
-            if counts.get(game, 0) >= weights.game_cue_min and all(
-                share[game] >= weights.game_cue_ratio * share[other] for other in sizes if other != game
+            if game in fragments or counts.get(game, 0) < weights.game_cue_min:
+                continue
+            ratio = weights.game_cue_ratio
+            if all(
+                counts.get(other, 0) == 0 if other in fragments else share[game] >= ratio * share[other]
+                for other in sizes
+                if other != game
             ):
                 cued.add(game)
     return next(iter(cued)) if len(cued) == 1 else None

@@ -66,3 +66,24 @@ def test_a_known_term_of_one_game_points_to_it_where_the_other_game_has_a_fragme
 def test_words_both_games_print_point_to_neither():
     results = search("does the first player draw a card on their first turn", languages=["en"])
     assert set(games(results, 10)) == {"mtg", "lorcana"}
+
+
+def test_a_word_the_fragment_never_prints_points_to_the_other_game():
+    from rulesref.search.questions import cued_game
+
+    sizes = {"mtg": 10, "lorcana": 669}
+    # A word in 97 of the 669 rules of one game and in none of the ten of the other (a fragment).
+    assert cued_game([{"lorcana": 97}], sizes, fragments=frozenset({"mtg"})) == "lorcana"
+    # "カード" is in both: no game.
+    assert cued_game([{"lorcana": 300, "mtg": 2}], sizes, fragments=frozenset({"mtg"})) is None
+    # Compared as a whole rulebook, ten rules make any share look large.
+    assert cued_game([{"lorcana": 97}], sizes) is None
+    # The fragment itself is pointed to by no word.
+    assert cued_game([{"mtg": 5}], sizes, fragments=frozenset({"mtg"})) is None
+
+
+def test_a_japanese_question_about_a_lorcana_character_asks_about_lorcana():
+    # 変身 is Lorcana's Shift and MTG's transform (Japanese glossary); キャラクター is in no rule of the
+    # Japanese MTG edition (rule 208). The cue was None: ten rules were compared as a rulebook.
+    question = "変身させたら、下のキャラクターに乗っていたダメージはどうなりますか？"
+    assert cue(question) == "lorcana"
