@@ -5,7 +5,7 @@ import pytest
 
 from rulesref.search.service import search
 
-from .conftest import EN_220, FR_210, JA_220
+from .conftest import DE_210, EN_220, FR_210, JA_220
 from .files import blocks, number_of_line
 
 pytestmark = pytest.mark.django_db
@@ -156,3 +156,18 @@ def test_a_french_question_asking_for_a_maximum_finds_the_rule_saying_there_is_n
     number = number_of_line(FR_210, "au nombre de cartes qu’un joueur peut avoir dans sa réserve")
     results = search("Y a-t-il un nombre maximum de cartes dans la réserve d'encre ?", languages=["fr"])
     assert results.hits[0].number == number == "7.5.3"
+
+
+def test_a_german_question_asking_to_attack_a_ready_character_finds_the_challenge_rule(lorcana):
+    # Lorcana's characters challenge ("herausfordern"), and only exerted ones: 4.6.4.2 "Zweitens wählt der
+    # Spieler einen erschöpften gegnerischen Charakter aus, der herausgefordert wird." was not in the top 10.
+    number = number_of_line(DE_210, "einen erschöpften gegnerischen Charakter aus, der herausgefordert wird")
+    results = search("Kann ich einen gegnerischen Charakter angreifen, der noch bereit ist?", languages=["de"])
+    assert results.hits[0].number == number == "4.6.4.2"
+
+
+def test_a_french_question_asking_to_attack_a_ready_character_finds_the_challenge_rule_second(lorcana):
+    # 4.6.4.2 "Deuxièmement, le joueur choisit un personnage adverse épuisé à défier." was fifth; 4.6.9.2,
+    # on what ends when a challenge ends, is first ("défie", "personnage", "adverse").
+    results = search("Puis-je attaquer un personnage adverse qui est redressé ?", languages=["fr"])
+    assert [hit.number for hit in results.hits[:2]] == ["4.6.9.2", "4.6.4.2"]
