@@ -793,3 +793,10 @@ def test_a_paraphrase_in_a_question_weighs_the_rulebooks_rarer_wording():
     # the question keeps its second "the", without which the paraphrase was not read.
     top = numbers(search("what happens if all players lose the game at the same time", languages=["en"]), 2)
     assert top == ["104.3f", "104.4a"]
+
+
+def test_a_russian_question_saying_draw_finds_the_berserk_rule_saying_take():
+    # 304.2 "… активный игрок берёт одну карту из колоды. Если карт в колоде не осталось, то игрок просто
+    # не берёт карту": the question says "тянуть", and 304.2 was not in the top 10.
+    results = search("Что будет, если у меня кончилась колода и нечего тянуть в начале хода?", languages=["ru"])
+    assert [hit.number for hit in results.hits[:2]] == ["503.1", "304.2"]
