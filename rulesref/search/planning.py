@@ -39,7 +39,7 @@ from .weights import RANKING
 # Words that shape a question rather than name what it is about ("how many", "what happens"), beyond
 # the analyzers' stop words: a question is searched without them.
 QUESTION_WORDS = {
-    "en": frozenset("whose many much happen happens happened could would".split()),
+    "en": frozenset("whose many much happen happens happened could would allowed permitted".split()),
     "it": frozenset("cosa quali quando succede accade può possono".split()),
     "ru": frozenset("какие каких какое почему сколько происходит случается".split()),
     # "Wie viele Karten …", "Was passiert, wenn …", "Wann darf ich …" (wie, was, welche, kann are stop words).

@@ -144,9 +144,11 @@ def test_every_german_and_french_number_word_is_one_token_of_its_own(code):
         # Commas between a question's clauses: still a question (it was read with "Quand" and "Wann" as words).
         ("fr", "Quand deux capacités se déclenchent, qui choisit", "deux capacités se déclenchent qui choisit"),
         ("de", "Wann, wenn überhaupt, darf ich herausfordern", "wenn überhaupt ich herausfordern"),
+        # "am I allowed to" asks what "can I" asks (104.3a "A player can concede the game at any time").
+        ("en", "am I allowed to concede during my opponent's turn", "am I to concede during my opponent's turn"),
     ],
 )
-def test_german_and_french_question_words_are_not_searched(code, question, searched):
+def test_question_words_are_not_searched(code, question, searched):
     assert planning._without_question_words(code, question) == searched
 
 
