@@ -800,3 +800,12 @@ def test_a_russian_question_saying_draw_finds_the_berserk_rule_saying_take():
     # не берёт карту": the question says "тянуть", and 304.2 was not in the top 10.
     results = search("Что будет, если у меня кончилась колода и нечего тянуть в начале хода?", languages=["ru"])
     assert [hit.number for hit in results.hits[:2]] == ["503.1", "304.2"]
+
+
+def test_a_question_saying_decide_finds_the_rule_saying_choose():
+    # 616.1 "… the affected object’s controller … or the affected player chooses one to apply".
+    results = search(
+        "two replacement effects both want to change the same event, who decides which one happens first",
+        languages=["en"],
+    )
+    assert numbers(results, 1) == ["616.1"]
