@@ -809,3 +809,13 @@ def test_a_question_saying_decide_finds_the_rule_saying_choose():
         languages=["en"],
     )
     assert numbers(results, 1) == ["616.1"]
+
+
+def test_a_question_saying_hit_finds_the_rule_saying_damage():
+    # 510.1c "A blocked creature assigns its combat damage to the creatures blocking it. If no creatures are
+    # currently blocking it (if, for example, they were destroyed …), it assigns no combat damage."
+    results = search(
+        "the only creature blocking my guy got killed before damage, does my creature still hit the player?",
+        languages=["en"],
+    )
+    assert numbers(results, 3) == ["614.8", "510.1c", "510.1d"]
