@@ -819,3 +819,16 @@ def test_a_question_saying_hit_finds_the_rule_saying_damage():
         languages=["en"],
     )
     assert numbers(results, 3) == ["614.8", "510.1c", "510.1d"]
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "number"),
+    [
+        # 104.3a "牌手可以在任何时候认输": the Chinese rules say 认输, never 投降.
+        ("我能在对手回合打到一半的时候直接投降吗？", "zh-hans", "104.3a"),
+        # 800.4a on what leaves the game with a player who leaves it; the rules say "gain control".
+        ("In a four-player game, what happens to a creature I stole when its owner concedes?", "en", "800.4a"),
+    ],
+)
+def test_a_players_word_finds_the_rule_saying_it_otherwise(question, language, number):
+    assert number in numbers(search(question, languages=[language]), 10)
