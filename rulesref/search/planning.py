@@ -71,7 +71,13 @@ COUNT_PHRASES = {
 # itself does when a condition holds: its answer is usually a state-based action (704.5i), which a rule that
 # only mentions the thing (306.9) is not (``questions.CONSEQUENCE_CONCEPT``).
 CONSEQUENCE_PHRASES = {
-    "en": re.compile(r"\bwhat (?:happens|happened|would happen|will happen)\b", re.IGNORECASE),
+    "en": re.compile(
+        r"\bwhat (?:happens|happened|would happen|will happen)\b"
+        # "does an indestructible creature still die if …": whether a thing dies asks what the game does too.
+        r"|^(?:does|do|did|will|would|is|are)\b.*"
+        r"\b(?:die|dies|survive|survives|destroyed|lose the game|loses the game)\b",
+        re.IGNORECASE,
+    ),
     "it": re.compile(r"\b(?:cosa|che cosa) (?:succede|accade|capita)\b", re.IGNORECASE),
     "ru": re.compile(r"\bчто (?:происходит|произойд[её]т|будет|случится|случается)\b", re.IGNORECASE),
     "de": re.compile(r"\bwas (?:passiert|geschieht)\b", re.IGNORECASE),

@@ -189,6 +189,10 @@ def test_a_question_asking_what_happens_and_the_defined_names_it_holds(generatio
     found = plan(generation, "en", "how does a triggered ability use the stack", mode=ANY)
     assert (found.consequence, found.names) == (False, ("trigger abil",))
     assert plan(generation, "zh-hans", "衍生物离开战场会怎样", mode=ANY).consequence is True
+    # Whether a thing dies asks what the game does too (704.5f, toughness 0); what it can do does not.
+    question = "does an indestructible creature still die if its toughness drops to zero"
+    assert plan(generation, "en", question, mode=ANY).consequence is True
+    assert plan(generation, "en", "can a creature that died this turn be returned", mode=ANY).consequence is False
 
 
 def test_a_question_asking_what_a_name_means_asks_for_the_rule_defining_its_rarest_defined_word(generation):
