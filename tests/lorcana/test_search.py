@@ -171,3 +171,11 @@ def test_a_french_question_asking_to_attack_a_ready_character_finds_the_challeng
     # on what ends when a challenge ends, is first ("défie", "personnage", "adverse").
     results = search("Puis-je attaquer un personnage adverse qui est redressé ?", languages=["fr"])
     assert [hit.number for hit in results.hits[:2]] == ["4.6.9.2", "4.6.4.2"]
+
+
+def test_a_question_asking_for_a_hand_limit_finds_the_rule_on_the_maximum_hand_size(lorcana):
+    # 7.3.3 "Es gibt keine maximale Handgröße.": it does not say "Limit".
+    number = number_of_line(DE_210, "Es gibt keine maximale Handgröße")
+    question = "Gibt es bei Lorcana ein Handkartenlimit, oder muss ich am Zugende nie abwerfen?"
+    results = search(question, languages=["de"])
+    assert results.hits[0].number == number == "7.3.3"
