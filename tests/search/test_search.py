@@ -832,3 +832,9 @@ def test_a_question_saying_hit_finds_the_rule_saying_damage():
 )
 def test_a_players_word_finds_the_rule_saying_it_otherwise(question, language, number):
     assert number in numbers(search(question, languages=[language]), 10)
+
+
+def test_a_russian_question_saying_defend_finds_the_rule_saying_defender():
+    # 509.3 "Каждое существо может выступать защитником не более одного раза за ход" was fifth.
+    results = search("Может ли одно и то же существо защищать несколько раз за один ход?", languages=["ru"])
+    assert numbers(results, 1) == ["509.3"]
