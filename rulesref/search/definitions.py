@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from .analysis import analyzer_for, tokens
+from .weights import RANKING
 
 _definition_analyzers: dict[str, object] = {}
 
@@ -321,6 +322,17 @@ _ZH_DEFINITION = re.compile(
 )
 
 
+def is_title_only(text: str) -> bool:
+    """A rule whose whole text is a name ("Deathtouch", "死触", "Trample"), not a sentence."""
+    text = text.strip()
+    return (
+        0 < len(text) <= RANKING.title_max_chars
+        and "\n" not in text
+        and not text.endswith((".", "。", ":", "："))
+        and len(text.split()) <= RANKING.title_max_words
+    )
+
+
 def defined_names(language: str, text: str) -> list[str]:
     """Every name ``text`` defines, in order: what a sentence says a name is, the name it calls what it
     described, the kind it names, the label it opens with ([] when it defines nothing)."""
@@ -458,6 +470,15 @@ def says_what_it_is_to(language: str, text: str, name: str) -> bool:
     infinitive = _INFINITIVE.get(language)
     opened = infinitive.match(text.strip()) if infinitive else None
     return opened is not None and opens_with_name(language, text.strip()[opened.end() :], name)
+
+
+def infinitive_names(language: str, text: str) -> list[str]:
+    """The action a rule opening in the infinitive names ("To “scry N” means …": scry; "To planeswalk is …":
+    planeswalk), as printed; [] for any other opening."""
+    infinitive = _INFINITIVE.get(language)
+    opened = infinitive.match(text.strip()) if infinitive else None
+    word = re.match(r"[^\W\d_][\w'’-]*", text.strip()[opened.end() :]) if opened else None
+    return [word.group()] if word else []
 
 
 def definition_form(language: str, text: str) -> str:

@@ -17,7 +17,8 @@ from rulesref.rules.glossary_usage import term_forms
 from rulesref.rules.models import CardName, Edition, Entry, GlossaryEntry, TermForm
 from rulesref.rules.selectors import aligned_edition, glossary_pairs
 
-from .documents import entry_key, is_title_only
+from .definitions import is_title_only
+from .documents import entry_key
 from .expansion import Concept, fold
 
 # Keyword actions (701) and keyword abilities (702): a rule whose whole text is its name is where

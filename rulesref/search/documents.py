@@ -14,9 +14,15 @@ from rulesref.rules.parsers import has_markup
 
 from . import analysis
 from .analysis import extract_symbols
-from .definitions import DEFINES_SEPARATOR, defined_names, definition_form, opens_with_name, says_what_it_is_to
+from .definitions import (
+    DEFINES_SEPARATOR,
+    defined_names,
+    definition_form,
+    is_title_only,
+    opens_with_name,
+    says_what_it_is_to,
+)
 from .schema import BIGRAM_COMPANION
-from .weights import RANKING
 
 
 def latest_edition_ids() -> set[int]:
@@ -41,17 +47,6 @@ def keywords_for(number: str, text: str, cards: list[str]) -> str:
     words.extend(extract_symbols(text))
     # Commas separate keywords; none of ours contains one.
     return ",".join(w.replace(",", " ") for w in dict.fromkeys(words))
-
-
-def is_title_only(text: str) -> bool:
-    """A rule whose whole text is a name ("Deathtouch", "死触", "Trample"), not a sentence."""
-    text = text.strip()
-    return (
-        0 < len(text) <= RANKING.title_max_chars
-        and "\n" not in text
-        and not text.endswith((".", "。", ":", "："))
-        and len(text.split()) <= RANKING.title_max_words
-    )
 
 
 def entry_key(game: str, entry: Entry) -> str:

@@ -10,16 +10,23 @@ each holds, by rarity, and neighbouring words close together: ``questions.questi
 from __future__ import annotations
 
 import heapq
+import re
 
 import numpy as np
 
 from . import limits, semantic
 from .budget import BUDGET_NOTICE, first_window, past
-from .definitions import DEFINES_SEPARATOR, definition_form
+from .definitions import DEFINES_SEPARATOR, defined_names, definition_form, infinitive_names, is_title_only
 from .pipeline import ANY, STRICT, Found, Ranked, Run
 from .queries import plain_words
 from .questions import CONSEQUENCE_CONCEPT, QuestionWord, cued_game, idf, question_order
 from .weights import RANKING
+
+# A query of at most this many words may be a name ("planeswalker", "double strike", "mana value").
+TERM_MAX_WORDS = 3
+# The languages whose printed names compare with a query by case and a plural "s" alone (``_as_named``):
+# a Russian name is printed in a case ("… называется эффектом замещения" defines "эффект замещения").
+PRINTED_NAMES = frozenset({"en"})
 
 
 def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
@@ -34,6 +41,7 @@ def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
         return tuple(Ranked(language, (), False, None, run.scope(language).count) for language in run.searched)
     ranked = []
     searched_one = False
+    stems_only: set[str] = set()
     for language in run.searched:
         index = run.index(language)
         scope = run.scope(language)
@@ -80,6 +88,8 @@ def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
                 row["named"] = row["defines"] or any(
                     f" {form} " in f" {name} " for form in plan.defines for name in defined
                 )
+        if mode == STRICT:
+            stems_only |= _as_named(index, language, rows, plans.text)
         if run.generation.is_archive:
             rows = _one_per_rule(run, index, rows)
         _with_citations(index, rows)
@@ -92,7 +102,50 @@ def execute(run: Run, plans, mode: str = STRICT) -> tuple[Ranked, ...]:
                 as_typed = index.documents_with(tuple(("term", f, _as_text(w)) for f, w in sorted(plan.typed)))
                 direct = any(docnum in as_typed for docnum in docnums)
         ranked.append(Ranked(language, tuple(rows), direct, plan, scope.count))
+    # What defines a name the query only stems like defines it in no language: the other editions' rules
+    # do not print the query's words to compare.
+    for r in ranked:
+        for row in r.rows:
+            if row["key"] in stems_only:
+                row["defines"] = False
     return tuple(ranked)
+
+
+def _printed_name(text: str) -> tuple[str, ...]:
+    """A name as printed, to compare with a query: case and a plural "s" aside ("Planeswalkers")."""
+    return tuple(re.sub(r"(?<=\w\w\w)s$", "", word) for word in re.findall(r"[^\W_]+", text.casefold()))
+
+
+def _names_printed(index, language: str, row: dict) -> list[str]:
+    """The names a defining row prints: a section's, a keyword rule's or a glossary entry's title, or what
+    its sentences define ("The Challenger keyword represents …": Challenger)."""
+    text = index.stored_fields(row["doc"]).get("text", "")
+    if row["kind"] in ("section", "glossary") or is_title_only(text):
+        return [text.split("\n")[0]]
+    return defined_names(language, text) + infinitive_names(language, text)
+
+
+def _as_named(index, language: str, rows: list[dict], text: str) -> set[str]:
+    """Of the rows defining the query's name, those that print it are where it is defined; the others
+    define a name it only stems like and count as mentioning it (their keys are returned): "planeswalker"
+    is defined by 306 "Planeswalkers", not by 701.24 "Planeswalk", and Lorcana's "challenge" by 4.6
+    "Challenge", not by 8.5.1 "The Challenger keyword represents …". Where none prints it ("scrying" and
+    701.18 "Scry"), or what a row defines cannot be read back from its text (a section's first rule), every
+    one stays."""
+    if language not in PRINTED_NAMES or not 0 < len(plain_words(text)) <= TERM_MAX_WORDS:
+        return set()
+    defining = [row for row in rows if row["defines"] is True]
+    if len(defining) < 2:
+        return set()
+    wanted = _printed_name(text)
+    printed = {row["doc"]: {_printed_name(name) for name in _names_printed(index, language, row)} for row in defining}
+    if not any(wanted in names for names in printed.values()):
+        return set()
+    stems_only = {row["key"] for row in defining if printed[row["doc"]] and wanted not in printed[row["doc"]]}
+    for row in defining:
+        if row["key"] in stems_only:
+            row["defines"] = False
+    return stems_only
 
 
 def _as_text(word) -> str:

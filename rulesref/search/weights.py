@@ -63,7 +63,7 @@ class Ranking:
     min_fetch: int = 50
     fetch_per_result: int = 4
     # A rule whose whole text is at most this many characters and words, on one line and not ending
-    # like a sentence, is a name ("702.2. Deathtouch"): its text is its topic (documents.is_title_only).
+    # like a sentence, is a name ("702.2. Deathtouch"): its text is its topic (definitions.is_title_only).
     title_max_chars: int = 40
     title_max_words: int = 4
     # A query of at least fallback_min_words plain words that finds nothing (every word must occur in one

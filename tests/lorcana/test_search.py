@@ -179,3 +179,8 @@ def test_a_question_asking_for_a_hand_limit_finds_the_rule_on_the_maximum_hand_s
     question = "Gibt es bei Lorcana ein Handkartenlimit, oder muss ich am Zugende nie abwerfen?"
     results = search(question, languages=["de"])
     assert results.hits[0].number == number == "7.3.3"
+
+
+def test_challenge_is_defined_by_its_section_not_by_the_challenger_keyword(lorcana):
+    # 8.5.1 "The Challenger keyword represents …" defines "Challenger", which stems like "challenge".
+    assert [hit.number for hit in search("challenge", languages=["en"]).hits[:2]] == ["4.6", "8.5.1"]

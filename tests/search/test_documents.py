@@ -228,3 +228,17 @@ def test_a_keyword_actions_subrule_saying_what_it_is_to_do_it(text, name, says):
     from rulesref.search.definitions import says_what_it_is_to
 
     assert says_what_it_is_to("en", text, name) is says
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("To planeswalk is to put each face-up plane card …", ["planeswalk"]),
+        ("To “scry N” means to look at the top N cards …", ["scry"]),
+        ("A player may concede the game at any time.", []),
+    ],
+)
+def test_the_action_a_rule_opening_in_the_infinitive_names(text, names):
+    from rulesref.search.definitions import infinitive_names
+
+    assert infinitive_names("en", text) == names

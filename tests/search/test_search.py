@@ -838,3 +838,11 @@ def test_a_russian_question_saying_defend_finds_the_rule_saying_defender():
     # 509.3 "Каждое существо может выступать защитником не более одного раза за ход" was fifth.
     results = search("Может ли одно и то же существо защищать несколько раз за один ход?", languages=["ru"])
     assert numbers(results, 1) == ["509.3"]
+
+
+def test_a_name_is_defined_where_it_is_printed_not_where_a_name_it_stems_like_is():
+    # Porter2 reads "planeswalker" and "planeswalk" alike: 701.24 "Planeswalk" (the planar keyword action)
+    # and 701.24b "To planeswalk is …" came before 306 "Planeswalkers", the card type.
+    assert numbers(search("planeswalker", languages=["en"]), 2) == ["306", "701.24"]
+    # Where no rule prints the name, the rules defining what it stems like stay first.
+    assert numbers(search("scrying", languages=["en"]), 2) == ["701.18", "701.18a"]
