@@ -463,21 +463,27 @@ def opens_with_name(language: str, text: str, name: str) -> bool:
 _INFINITIVE = {"en": re.compile(r"^to\s+[“\"‘']?", re.IGNORECASE)}
 
 
+def _after_infinitive(language: str, text: str) -> str | None:
+    """``text`` after the infinitive's "To" (and an opening quote), or None where it does not open so."""
+    infinitive = _INFINITIVE.get(language)
+    text = text.strip()
+    opened = infinitive.match(text) if infinitive else None
+    return text[opened.end() :] if opened else None
+
+
 def says_what_it_is_to(language: str, text: str, name: str) -> bool:
     """Whether ``text`` (a subrule of the keyword rule ``name``) opens by saying what it is to do the
     action ``name``: "To “scry N” means …" under "Scry"; not "To cast a card using its morph ability …"
     under "Morph"."""
-    infinitive = _INFINITIVE.get(language)
-    opened = infinitive.match(text.strip()) if infinitive else None
-    return opened is not None and opens_with_name(language, text.strip()[opened.end() :], name)
+    rest = _after_infinitive(language, text)
+    return rest is not None and opens_with_name(language, rest, name)
 
 
 def infinitive_names(language: str, text: str) -> list[str]:
     """The action a rule opening in the infinitive names ("To “scry N” means …": scry; "To planeswalk is …":
     planeswalk), as printed; [] for any other opening."""
-    infinitive = _INFINITIVE.get(language)
-    opened = infinitive.match(text.strip()) if infinitive else None
-    word = re.match(r"[^\W\d_][\w'’-]*", text.strip()[opened.end() :]) if opened else None
+    rest = _after_infinitive(language, text)
+    word = re.match(r"[^\W\d_][\w'’-]*", rest) if rest is not None else None
     return [word.group()] if word else []
 
 
