@@ -826,6 +826,8 @@ def test_a_question_saying_hit_finds_the_rule_saying_damage():
     [
         # 104.3a "牌手可以在任何时候认输": the Chinese rules say 认输, never 投降.
         ("我能在对手回合打到一半的时候直接投降吗？", "zh-hans", "104.3a"),
+        # 120.3c "对鹏洛客造成的伤害会导致该鹏洛客移去等量的忠诚指示物": the rules say 造成, never 打到.
+        ("生物打到鹏洛客身上的伤害会怎么处理，掉忠诚吗？", "zh-hans", "120.3c"),
         # 800.4a on what leaves the game with a player who leaves it; the rules say "gain control".
         ("In a four-player game, what happens to a creature I stole when its owner concedes?", "en", "800.4a"),
     ],
