@@ -22,8 +22,6 @@ from .queries import plain_words
 from .questions import CONSEQUENCE_CONCEPT, QuestionWord, cued_game, idf, question_order
 from .weights import RANKING
 
-# A query of at most this many words may be a name ("planeswalker", "double strike", "mana value").
-TERM_MAX_WORDS = 3
 # The languages whose printed names compare with a query by case and a plural "s" alone (``_as_named``):
 # a Russian name is printed in a case ("… называется эффектом замещения" defines "эффект замещения").
 PRINTED_NAMES = frozenset({"en"})
@@ -131,8 +129,9 @@ def _as_named(index, language: str, rows: list[dict], text: str) -> set[str]:
     is defined by 306 "Planeswalkers", not by 701.24 "Planeswalk", and Lorcana's "challenge" by 4.6
     "Challenge", not by 8.5.1 "The Challenger keyword represents …". Where none prints it ("scrying" and
     701.18 "Scry"), or what a row defines cannot be read back from its text (a section's first rule), every
-    one stays."""
-    if language not in PRINTED_NAMES or not 0 < len(plain_words(text)) <= TERM_MAX_WORDS:
+    one stays. Read strict only, so of a query of fewer than ``RANKING.thin_min_words`` words (a name's
+    length); not of one using search syntax."""
+    if language not in PRINTED_NAMES or not plain_words(text):
         return set()
     defining = [row for row in rows if row["defines"] is True]
     if len(defining) < 2:
